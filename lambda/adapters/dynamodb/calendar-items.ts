@@ -1,0 +1,73 @@
+import type { CalendarDefinition, CalendarShape } from '../../core/calendar';
+import { shapeOf } from '../../core/calendar';
+import { anchorOf, type FixedDayRef } from '../../core/year-plan';
+
+/*
+ * Key design of the name days table (one table, one GSI):
+ *
+ *   fixed day   pk = country        sk = "<MMDD anchor>#<slug>#<era>"
+ *               gsi1pk = "M#<MM>"   gsi1sk = "<MMDD anchor>#<country>#<slug>#<era>"
+ *   catalog     pk = "#CATALOG"     sk = slug            (calendar shapes: rules without day contents)
+ *   version     pk = "#META"        sk = "DATA"          (the data version the table holds)
+ *
+ * The anchor is the civil date a day usually falls on, so a listing page, which is a run of dates,
+ * is one key range: in the country's partition when the query names a country, else in the month
+ * partitions of the GSI (two when the page crosses a month). Neither range grows with the offset.
+ */
+
+export const CATALOG_PK = '#CATALOG';
+export const META_KEY = { pk: '#META', sk: 'DATA' } as const;
+export const BY_MONTH_INDEX = 'ByMonth';
+
+export interface FixedDayItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  slug: string;
+  key: string;
+  names: string[];
+  feasts?: string[];
+  gap?: string;
+  v: string;
+}
+
+export interface CatalogItem {
+  pk: typeof CATALOG_PK;
+  sk: string;
+  shape: CalendarShape;
+  v: string;
+}
+
+export const fixedDaySortKey = (ref: FixedDayRef): string => `${ref.anchor}#${ref.slug}#${ref.era}`;
+export const fixedDayMonthPartition = (ref: FixedDayRef): string => `M#${ref.anchor.slice(0, 2)}`;
+export const fixedDayMonthSortKey = (ref: FixedDayRef): string =>
+  `${ref.anchor}#${ref.country}#${ref.slug}#${ref.era}`;
+
+/** Every item a calendar needs: one per fixed day and era, and its catalog entry. */
+export const calendarItems = (definition: CalendarDefinition, version: string): Array<FixedDayItem | CatalogItem> => {
+  const days: FixedDayItem[] = definition.fixedDates.flatMap((era, index) =>
+    Object.entries(definition.days).map(([key, day]) => {
+      const ref: FixedDayRef = {
+        country: definition.country,
+        slug: definition.slug,
+        era: index,
+        key,
+        anchor: anchorOf(era.reckoning, key),
+      };
+      return {
+        pk: ref.country,
+        sk: fixedDaySortKey(ref),
+        gsi1pk: fixedDayMonthPartition(ref),
+        gsi1sk: fixedDayMonthSortKey(ref),
+        slug: ref.slug,
+        key,
+        names: day.names,
+        ...(day.feasts && { feasts: day.feasts }),
+        ...(day.gap && { gap: day.gap }),
+        v: version,
+      };
+    }),
+  );
+  return [...days, { pk: CATALOG_PK, sk: definition.slug, shape: shapeOf(definition), v: version }];
+};

@@ -1,0 +1,125 @@
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { CalendarShape, DayContent } from '../../core/calendar';
+import { contentKey, type DayContents } from '../../core/entry-contents';
+import type { FixedDayReader } from '../../core/list-namedays';
+import type { FixedDayRef } from '../../core/year-plan';
+import {
+  BY_MONTH_INDEX,
+  CATALOG_PK,
+  fixedDayMonthPartition,
+  fixedDayMonthSortKey,
+  fixedDaySortKey,
+  type CatalogItem,
+  type FixedDayItem,
+} from './calendar-items';
+import { guardStoreCall } from './store-errors';
+
+/** One Query's key range: a partition and the first and last sort key wanted in it. */
+interface KeyRange {
+  index?: string;
+  partitionAttribute: string;
+  sortAttribute: string;
+  partition: string;
+  first: string;
+  last: string;
+}
+
+const groupBy = <T>(values: readonly T[], keyOf: (value: T) => string): Map<string, T[]> => {
+  const groups = new Map<string, T[]>();
+  for (const value of values) {
+    const key = keyOf(value);
+    groups.set(key, [...(groups.get(key) ?? []), value]);
+  }
+  return groups;
+};
+
+const rangeOver = (
+  refs: readonly FixedDayRef[],
+  sortKeyOf: (ref: FixedDayRef) => string,
+  base: Omit<KeyRange, 'first' | 'last'>,
+): KeyRange => {
+  const sortKeys = refs.map(sortKeyOf).sort();
+  return { ...base, first: sortKeys[0] as string, last: sortKeys[sortKeys.length - 1] as string };
+};
+
+/**
+ * The fewest key ranges that cover the refs: the country's partition when they share one country,
+ * else one range per anchor month in the GSI.
+ */
+export const keyRangesFor = (refs: readonly FixedDayRef[]): KeyRange[] => {
+  const countries = new Set(refs.map((ref) => ref.country));
+  if (countries.size === 1) {
+    return [
+      rangeOver(refs, fixedDaySortKey, {
+        partitionAttribute: 'pk',
+        sortAttribute: 'sk',
+        partition: (refs[0] as FixedDayRef).country,
+      }),
+    ];
+  }
+  return [...groupBy(refs, fixedDayMonthPartition)].map(([partition, monthRefs]) =>
+    rangeOver(monthRefs, fixedDayMonthSortKey, {
+      index: BY_MONTH_INDEX,
+      partitionAttribute: 'gsi1pk',
+      sortAttribute: 'gsi1sk',
+      partition,
+    }),
+  );
+};
+
+/** Reads calendars from the name days table; the only place that knows its key design. */
+export class DynamoDbNamedayRepository implements FixedDayReader {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly onRead: (itemsRead: number) => void = () => {},
+  ) {}
+
+  async loadCatalog(): Promise<CalendarShape[]> {
+    const items = await this.queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': CATALOG_PK },
+    });
+    return (items as unknown as CatalogItem[]).map((item) => item.shape);
+  }
+
+  async readFixedDays(refs: readonly FixedDayRef[]): Promise<DayContents> {
+    if (refs.length === 0) return new Map();
+    const ranges = keyRangesFor(refs);
+    const pages = await Promise.all(
+      ranges.map((range) =>
+        this.queryAll({
+          TableName: this.tableName,
+          ...(range.index && { IndexName: range.index }),
+          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :first AND :last',
+          ExpressionAttributeNames: { '#pk': range.partitionAttribute, '#sk': range.sortAttribute },
+          ExpressionAttributeValues: { ':pk': range.partition, ':first': range.first, ':last': range.last },
+        }),
+      ),
+    );
+    const contents = new Map<string, DayContent>();
+    for (const item of pages.flat() as unknown as FixedDayItem[]) {
+      contents.set(contentKey(item.slug, item.key), {
+        names: item.names,
+        ...(item.feasts && { feasts: item.feasts }),
+        ...(item.gap && { gap: item.gap }),
+      });
+    }
+    return contents;
+  }
+
+  private async queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let exclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await guardStoreCall(() =>
+        this.client.send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey })),
+      );
+      this.onRead(page.ScannedCount ?? 0);
+      items.push(...(page.Items ?? []));
+      exclusiveStartKey = page.LastEvaluatedKey;
+    } while (exclusiveStartKey);
+    return items;
+  }
+}

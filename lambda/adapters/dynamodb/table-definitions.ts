@@ -1,0 +1,27 @@
+/**
+ * The service's tables, declared once as plain data: the stack builds them with CDK and the local
+ * server creates them in the embedded store, so both hosts run on the same key design.
+ */
+export interface TableDefinition {
+  /** Construct id in the stack and table name in the local store. */
+  id: string;
+  partitionKey: string;
+  sortKey?: string;
+  indexes: ReadonlyArray<{ name: string; partitionKey: string; sortKey?: string }>;
+  /** Attribute holding an expiry time (epoch seconds) that DynamoDB's TTL may clean up. */
+  timeToLiveAttribute?: string;
+}
+
+export const TABLE_DEFINITIONS = {
+  namedays: {
+    id: 'NamedaysTable',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [{ name: 'ByMonth', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  },
+  nameIndex: { id: 'NameIndexTable', partitionKey: 'pk', sortKey: 'sk', indexes: [] },
+  apiKeys: { id: 'ApiKeysTable', partitionKey: 'keyHash', indexes: [{ name: 'ById', partitionKey: 'id' }] },
+  usage: { id: 'UsageTable', partitionKey: 'pk', indexes: [], timeToLiveAttribute: 'expiresAt' },
+} as const satisfies Record<string, TableDefinition>;
+
+export type TableRole = keyof typeof TABLE_DEFINITIONS;

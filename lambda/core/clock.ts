@@ -1,0 +1,8 @@
+/** Time as a dependency: the core never reads the system clock itself. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export const currentUtcYear = (clock: Clock): number => clock.now().getUTCFullYear();

@@ -1,0 +1,30 @@
+import type { DayContent } from './calendar';
+import type { FixedDayRef, Slot } from './year-plan';
+
+/** Fixed days' contents, keyed by `contentKey`. */
+export type DayContents = ReadonlyMap<string, DayContent>;
+
+export const contentKey = (slug: string, key: string): string => `${slug}#${key}`;
+
+const unique = (values: string[]): string[] => [...new Set(values)];
+
+/**
+ * Names and feasts of a slot: its fixed days in key order (a leap day merged into 28 February comes
+ * after it), then its movable entries in the calendar's order, without repeats.
+ */
+export const slotContents = (slot: Slot, contents: DayContents): { names: string[]; feasts: string[] } => {
+  const fixed = [...slot.fixed]
+    .sort((a, b) => a.key.localeCompare(b.key))
+    .map((ref: FixedDayRef) => {
+      const content = contents.get(contentKey(ref.slug, ref.key));
+      if (!content) throw new Error(`No content for fixed day ${ref.slug} ${ref.key}`);
+      return content;
+    });
+  return {
+    names: unique([...fixed.flatMap((day) => day.names), ...slot.movable.flatMap((entry) => entry.names ?? [])]),
+    feasts: unique([
+      ...fixed.flatMap((day) => day.feasts ?? []),
+      ...slot.movable.flatMap((entry) => entry.feasts ?? []),
+    ]),
+  };
+};

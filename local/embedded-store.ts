@@ -1,0 +1,95 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
+import { TABLE_DEFINITIONS, type TableDefinition } from '../lambda/adapters/dynamodb/table-definitions';
+import type { TableNames } from '../lambda/adapters/dynamodb/table-names';
+
+export interface EmbeddedStore {
+  endpoint: string;
+  client: DynamoDBDocumentClient;
+  tables: TableNames;
+  close(): Promise<void>;
+}
+
+/** Fixed local credentials: the SDK must never look for an AWS account on this host. */
+const LOCAL_CLIENT_CONFIG = {
+  region: 'local',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+};
+
+const createTableIfMissing = async (raw: DynamoDBClient, definition: TableDefinition): Promise<void> => {
+  try {
+    await raw.send(new DescribeTableCommand({ TableName: definition.id }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const keyAttributes = [
+    definition.partitionKey,
+    definition.sortKey,
+    ...definition.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ].filter((name): name is string => name !== undefined);
+  await raw.send(
+    new CreateTableCommand({
+      TableName: definition.id,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...new Set(keyAttributes)].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: definition.partitionKey, KeyType: 'HASH' },
+        ...(definition.sortKey ? [{ AttributeName: definition.sortKey, KeyType: 'RANGE' as const }] : []),
+      ],
+      ...(definition.indexes.length > 0 && {
+        GlobalSecondaryIndexes: definition.indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+            ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        })),
+      }),
+    }),
+  );
+};
+
+/**
+ * Starts dynalite in this process with the stack's table definitions. With a `path` the store
+ * persists there (an empty directory is a fresh store); without one it lives in memory.
+ */
+export const startEmbeddedStore = async (options: { path?: string } = {}): Promise<EmbeddedStore> => {
+  if (options.path) mkdirSync(options.path, { recursive: true });
+  const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const raw = new DynamoDBClient({ ...LOCAL_CLIENT_CONFIG, endpoint });
+  const definitions = Object.values(TABLE_DEFINITIONS) as TableDefinition[];
+  for (const definition of definitions) await createTableIfMissing(raw, definition);
+  raw.destroy();
+
+  const client = createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint });
+  return {
+    endpoint,
+    client,
+    tables: {
+      namedays: TABLE_DEFINITIONS.namedays.id,
+      nameIndex: TABLE_DEFINITIONS.nameIndex.id,
+      apiKeys: TABLE_DEFINITIONS.apiKeys.id,
+      usage: TABLE_DEFINITIONS.usage.id,
+    },
+    close: async () => {
+      client.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};

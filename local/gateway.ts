@@ -1,0 +1,93 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { hashApiKey, isWellFormedApiKey } from '../lambda/core/api-keys';
+import { MethodNotAllowedError, RouteNotFoundError, UnauthorizedError } from '../lambda/core/errors';
+import { errorResponse } from '../lambda/adapters/http/error-mapper';
+import { JSON_CONTENT_TYPE, errorBody } from '../lambda/adapters/http/responses';
+import type { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
+import type { Logger } from '../lambda/adapters/logger';
+import { proxyEvent } from './proxy-event';
+
+export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+export interface GatewayOptions {
+  /** Resource path → the function that serves it, as the stack wires them. */
+  routes: Readonly<Record<string, ProxyHandler>>;
+  apiKeys: Pick<DynamoDbApiKeyRepository, 'findByHash'>;
+  logger: Logger;
+}
+
+/** Big enough for any real client, so an oversized key header is answered 401 rather than cut off. */
+const MAX_HEADER_BYTES = 64 * 1024;
+
+const headersOf = (request: IncomingMessage): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+  );
+
+const send = (response: ServerResponse, result: APIGatewayProxyResult): void => {
+  response.writeHead(result.statusCode, {
+    ...Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)])),
+    'Content-Length': Buffer.byteLength(result.body),
+  });
+  response.end(result.body);
+};
+
+/**
+ * What API Gateway does before a function runs, in its order: an unknown route is 404, a missing,
+ * malformed, unknown or revoked key is 401, a method other than GET is 405; then the route's handler
+ * gets a proxy event. The key check mirrors `apiKeyRequired` on every method.
+ */
+export const createGateway = (options: GatewayOptions): Server => {
+  const authenticate = async (key: string | undefined): Promise<string> => {
+    if (!isWellFormedApiKey(key)) throw new UnauthorizedError();
+    const record = await options.apiKeys.findByHash(hashApiKey(key));
+    if (!record || record.status !== 'active') throw new UnauthorizedError();
+    return record.id;
+  };
+
+  const handle = async (request: IncomingMessage): Promise<APIGatewayProxyResult> => {
+    const target = request.url ?? '/';
+    const queryStart = target.indexOf('?');
+    const path = queryStart === -1 ? target : target.slice(0, queryStart);
+    const route = Object.hasOwn(options.routes, path) ? options.routes[path] : undefined;
+    try {
+      if (!route) throw new RouteNotFoundError();
+      const headers = headersOf(request);
+      const apiKeyId = await authenticate(headers['x-api-key']);
+      if (request.method !== 'GET') throw new MethodNotAllowedError();
+      return await route(
+        proxyEvent({
+          method: 'GET',
+          resource: path,
+          path,
+          query: queryStart === -1 ? '' : target.slice(queryStart + 1),
+          headers,
+          apiKeyId,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof RouteNotFoundError || error instanceof UnauthorizedError || error instanceof MethodNotAllowedError)) {
+        options.logger.error('gateway failure', { error: error instanceof Error ? error.message : String(error) });
+      }
+      return errorResponse(error);
+    }
+  };
+
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
+    request.resume();
+    void handle(request).then((result) => send(response, result));
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify(
+      errorBody(status, status === 431 ? 'Request Header Fields Too Large' : 'Bad Request', 'Malformed request'),
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+};

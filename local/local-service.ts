@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadCalendarData } from '../data/load-calendars';
+import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
+import { createLogger, type Logger } from '../lambda/adapters/logger';
+import { systemClock, type Clock } from '../lambda/core/clock';
+import { CALENDARS_RESOURCE, LISTING_RESOURCES, makeListingHandler } from '../lambda/handlers/listing-handler';
+import { SEARCH_RESOURCES, makeSearchHandler } from '../lambda/handlers/search-handler';
+import { createServiceDeps } from '../lambda/service';
+import { startEmbeddedStore } from './embedded-store';
+import { createGateway, type ProxyHandler } from './gateway';
+import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
+import { ensureCalendarData } from './seed';
+
+export interface LocalServiceOptions {
+  port: number;
+  host?: string;
+  /** Where the embedded store persists; in memory when absent. */
+  dataDir?: string;
+  /** NAMEDAY_KEYS syntax: "free:nd_live_…,paid:nd_live_…". */
+  keys?: string;
+  clock?: Clock;
+  logger?: Logger;
+  report?: (line: string) => void;
+}
+
+export interface LocalService {
+  url: string;
+  /** The demo key created for a store that had none, shown once. */
+  demoKey?: string;
+  close(): Promise<void>;
+}
+
+/** The local host: embedded store, seeded calendars, provisioned keys, and the gateway in front of the handlers. */
+export const startLocalService = async (options: LocalServiceOptions): Promise<LocalService> => {
+  const report = options.report ?? (() => {});
+  const logger = options.logger ?? createLogger();
+  const clock = options.clock ?? systemClock;
+  const specs = options.keys ? parseKeySpecs(options.keys) : [];
+
+  const store = await startEmbeddedStore({ path: options.dataDir });
+  let server: Server | undefined;
+  try {
+    await ensureCalendarData(store.client, store.tables.namedays, loadCalendarData(), report);
+    const apiKeys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
+    const provisioned = await provisionKeys(apiKeys, specs, clock.now());
+    if (specs.length > 0) report(`API keys from NAMEDAY_KEYS: ${provisioned.created} added, ${provisioned.existing} already present.`);
+    const demoKey = specs.length === 0 ? await createDemoKey(apiKeys, clock.now()) : undefined;
+
+    const deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger });
+    const listing: ProxyHandler = makeListingHandler(deps);
+    const search: ProxyHandler = makeSearchHandler(deps);
+    const routes: Record<string, ProxyHandler> = {
+      ...Object.fromEntries(LISTING_RESOURCES.map((resource) => [resource, listing])),
+      [CALENDARS_RESOURCE]: listing,
+      ...Object.fromEntries(SEARCH_RESOURCES.map((resource) => [resource, search])),
+    };
+    const started = createGateway({ routes, apiKeys, logger });
+    server = started;
+    await new Promise<void>((resolve, reject) => {
+      started.once('error', reject);
+      started.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+    });
+    const address = started.address() as AddressInfo;
+    return {
+      url: `http://${address.address}:${address.port}`,
+      ...(demoKey && { demoKey }),
+      close: async () => {
+        await new Promise<void>((resolve) => started.close(() => resolve()));
+        await store.close();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await store.close();
+    throw error;
+  }
+};
