@@ -1,0 +1,42 @@
+import { CustomResource, Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Provider } from 'aws-cdk-lib/custom-resources';
+import { Construct } from 'constructs';
+import { ServiceFunction } from './service-function';
+
+export interface CalendarDataLoaderProps {
+  table: ITable;
+  /** Digest of data/calendars: a new value makes CloudFormation run the loader again. */
+  dataVersion: string;
+}
+
+/**
+ * Loads data/calendars into the name days table during `cdk deploy`: the calendar files travel
+ * inside the loader's bundle, and every change of their digest replaces the table's data.
+ */
+export class CalendarDataLoader extends Construct {
+  readonly resource: CustomResource;
+
+  constructor(scope: Construct, id: string, props: CalendarDataLoaderProps) {
+    super(scope, id);
+    const onEvent = new ServiceFunction(this, 'LoaderFunction', {
+      handlerFile: 'load-calendars',
+      memorySize: 1024,
+      timeout: Duration.minutes(10),
+      environment: { POWERTOOLS_SERVICE_NAME: 'nameday-calendar-loader' },
+      bundling: {
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) => [`cp -r "${inputDir}/data/calendars" "${outputDir}/calendars"`],
+        },
+      },
+    }).bindTable(props.table, 'read-write');
+    const provider = new Provider(this, 'Provider', { onEventHandler: onEvent });
+    this.resource = new CustomResource(this, 'CalendarData', {
+      serviceToken: provider.serviceToken,
+      resourceType: 'Custom::CalendarData',
+      properties: { TableName: props.table.tableName, DataVersion: props.dataVersion },
+    });
+  }
+}

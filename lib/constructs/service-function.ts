@@ -1,0 +1,59 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+
+export const PROJECT_ROOT = join(__dirname, '..', '..');
+
+export interface ServiceFunctionProps {
+  /** Entry file under lambda/handlers, without extension. */
+  handlerFile: string;
+  /** @default 512 */
+  memorySize?: number;
+  /** @default 10 seconds */
+  timeout?: Duration;
+  environment?: Record<string, string>;
+  bundling?: NodejsFunctionProps['bundling'];
+}
+
+/**
+ * A function with the house defaults fixed once: Node.js 22 on arm64, bundled and minified by the
+ * local esbuild (never Docker), the AWS SDK bundled in so the deployed SDK is the tested one, and
+ * a log group with a retention.
+ */
+export class ServiceFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
+    super(scope, id, {
+      entry: join(PROJECT_ROOT, 'lambda', 'handlers', `${props.handlerFile}.ts`),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup,
+      environment: props.environment,
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      projectRoot: PROJECT_ROOT,
+      bundling: {
+        minify: true,
+        target: 'node22',
+        format: OutputFormat.CJS,
+        externalModules: [],
+        forceDockerBundling: false,
+        ...props.bundling,
+      },
+    });
+  }
+
+  /** Grants exactly what the function's use of the table needs. */
+  bindTable(table: ITable, accessMode: 'read' | 'write' | 'read-write'): this {
+    if (accessMode === 'read') table.grantReadData(this);
+    else if (accessMode === 'write') table.grantWriteData(this);
+    else table.grantReadWriteData(this);
+    return this;
+  }
+}

@@ -1,0 +1,94 @@
+import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { loadCalendarData } from '../../../data/load-calendars';
+import { replaceCalendarData, storedDataVersion } from '../../../lambda/adapters/dynamodb/calendar-data-writer';
+import { DynamoDbNamedayRepository, keyRangesFor } from '../../../lambda/adapters/dynamodb/dynamodb-nameday-repository';
+import { shapeOf } from '../../../lambda/core/calendar';
+import { CalendarCatalog } from '../../../lambda/core/catalog';
+import { contentKey } from '../../../lambda/core/entry-contents';
+import { startEmbeddedStore, type EmbeddedStore } from '../../../local/embedded-store';
+import { realCalendars } from '../../support/calendars';
+
+const { definitions, version } = loadCalendarData();
+let store: EmbeddedStore;
+
+beforeAll(async () => {
+  store = await startEmbeddedStore();
+  await replaceCalendarData(store.client, store.tables.namedays, definitions, version);
+});
+afterAll(() => store.close());
+
+const repositoryCountingReads = () => {
+  const reads: number[] = [];
+  const repository = new DynamoDbNamedayRepository(store.client, store.tables.namedays, (items) => reads.push(items));
+  return { repository, reads };
+};
+
+describe('DynamoDbNamedayRepository against dynalite', () => {
+  it('loads the catalog the data was built from', async () => {
+    const { repository } = repositoryCountingReads();
+    const shapes = await repository.loadCatalog();
+    expect(shapes.map((shape) => shape.slug).sort()).toEqual(definitions.map((definition) => definition.slug).sort());
+    expect(shapes.find((shape) => shape.slug === 'czech-civil')).toEqual(shapeOf(realCalendars.find((c) => c.slug === 'czech-civil')!));
+  });
+
+  it('reads a country page with one query of its items, and at most the unused 29 February besides', async () => {
+    const catalog = new CalendarCatalog(await repositoryCountingReads().repository.loadCatalog());
+    const refs = catalog.slotsOf(2026, { country: 'CZ' }).slice(40, 140).flatMap((slot) => slot.fixed);
+    const { repository, reads } = repositoryCountingReads();
+    const contents = await repository.readFixedDays(refs);
+    expect(reads).toHaveLength(1);
+    // In a common year the leap day's item sits inside the page's key range and is read unused.
+    expect(reads[0]).toBeGreaterThanOrEqual(refs.length);
+    expect(reads[0]).toBeLessThanOrEqual(refs.length + 1);
+    for (const ref of refs) expect(contents.get(contentKey(ref.slug, ref.key))).toBeDefined();
+  });
+
+  it('reads an all-country page from the month index, one query per month it spans', async () => {
+    const catalog = new CalendarCatalog(await repositoryCountingReads().repository.loadCatalog());
+    const slots = catalog.slotsOf(2026, {});
+    const inJanuary = slots.slice(0, 10).flatMap((slot) => slot.fixed);
+    const acrossMonths = slots.filter((slot) => slot.date >= '2026-01-30' && slot.date <= '2026-02-02').flatMap((slot) => slot.fixed);
+    const one = repositoryCountingReads();
+    await one.repository.readFixedDays(inJanuary);
+    expect(one.reads).toEqual([inJanuary.length]);
+    const two = repositoryCountingReads();
+    const contents = await two.repository.readFixedDays(acrossMonths);
+    expect(two.reads).toHaveLength(2);
+    expect(two.reads.reduce((sum, items) => sum + items, 0)).toBe(acrossMonths.length);
+    expect(contents.size).toBe(acrossMonths.length);
+  });
+
+  it('makes no request for a page without fixed days', async () => {
+    const { repository, reads } = repositoryCountingReads();
+    expect((await repository.readFixedDays([])).size).toBe(0);
+    expect(reads).toEqual([]);
+  });
+
+  it('splits refs into the fewest key ranges', () => {
+    const ref = (country: string, anchor: string) => ({ country, slug: 's', era: 0, key: '01-01', anchor });
+    expect(keyRangesFor([ref('CZ', '0101'), ref('CZ', '1231')])).toHaveLength(1);
+    expect(keyRangesFor([ref('CZ', '0131'), ref('HU', '0201')]).map((range) => range.partition)).toEqual(['M#01', 'M#02']);
+  });
+});
+
+describe('replaceCalendarData against dynalite', () => {
+  it('is idempotent, removes items of other versions, and records the version last', async () => {
+    const fresh = await startEmbeddedStore();
+    try {
+      const table = fresh.tables.namedays;
+      expect(await storedDataVersion(fresh.client, table)).toBeUndefined();
+      await fresh.client.send(new PutCommand({ TableName: table, Item: { pk: 'CZ', sk: '0101#gone#0', v: 'old' } }));
+      const first = await replaceCalendarData(fresh.client, table, definitions, version);
+      expect(first.deleted).toBe(1);
+      const second = await replaceCalendarData(fresh.client, table, definitions, version);
+      expect(second).toEqual({ written: first.written, deleted: 0 });
+      expect(await storedDataVersion(fresh.client, table)).toBe(version);
+      const gone = await fresh.client.send(new GetCommand({ TableName: table, Key: { pk: 'CZ', sk: '0101#gone#0' } }));
+      expect(gone.Item).toBeUndefined();
+      const all = await fresh.client.send(new ScanCommand({ TableName: table, Select: 'COUNT' }));
+      expect(all.Count).toBe(first.written + 1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { gregorianYearBounds, isGregorianLeapYear, isoDateOfJdn } from '../../../lambda/core/civil-date';
+import { materializeYear, type DatedEntry } from '../../../lambda/core/materialize';
+import { realCalendar, realCalendars, syntheticCalendar } from '../../support/calendars';
+
+const years = Array.from({ length: 201 }, (_, index) => 1900 + index);
+const on = (entries: DatedEntry[], date: string) => entries.find((entry) => entry.date === date);
+const datesOf = (entries: DatedEntry[], name: string) =>
+  entries.filter((entry) => entry.names.includes(name)).map((entry) => entry.date);
+
+describe('materializeYear over 1900 to 2100', () => {
+  it.each(realCalendars.map((calendar) => [calendar.slug, calendar] as const))(
+    '%s: every year gives sorted, unique, real dates of that year, and no name twice on a day',
+    (_slug, calendar) => {
+      for (const year of years) {
+        const entries = materializeYear(calendar, year);
+        const { first, last } = gregorianYearBounds(year);
+        const valid = new Set(Array.from({ length: last - first + 1 }, (_, index) => isoDateOfJdn(first + index)));
+        expect(entries.every((entry) => valid.has(entry.date))).toBe(true);
+        const dates = entries.map((entry) => entry.date);
+        expect([...dates].sort()).toEqual(dates);
+        expect(new Set(dates).size).toBe(dates.length);
+        for (const entry of entries) expect(new Set(entry.names).size).toBe(entry.names.length);
+      }
+    },
+  );
+});
+
+describe('Czech civil calendar', () => {
+  const czech = realCalendar('czech-civil');
+
+  it('names Josef on 19 March', () => {
+    expect(on(materializeYear(czech, 2026), '2026-03-19')?.names).toEqual(['Josef']);
+  });
+
+  it.each(years)('gives 29 February its own name only in leap years (%i)', (year) => {
+    const entries = materializeYear(czech, year);
+    expect(datesOf(entries, 'Horymír')).toEqual(isGregorianLeapYear(year) ? [`${year}-02-29`] : []);
+  });
+
+  it('places Easter Monday by the Western reckoning', () => {
+    expect(on(materializeYear(czech, 2026), '2026-04-06')?.feasts).toContain('Easter Monday');
+    expect(on(materializeYear(czech, 2024), '2024-04-01')?.feasts).toContain('Easter Monday');
+  });
+});
+
+describe('Hungarian civil calendar', () => {
+  const hungarian = realCalendar('hungarian-civil');
+
+  it.each(years)('moves Mátyás to 25 February in leap years only (%i)', (year) => {
+    const entries = materializeYear(hungarian, year);
+    expect(datesOf(entries, 'Mátyás')).toContain(isGregorianLeapYear(year) ? `${year}-02-25` : `${year}-02-24`);
+  });
+
+  it('leaves the leap day, 24 February, without names and shifts 24-28 February by one day', () => {
+    const common = materializeYear(hungarian, 2023);
+    const leap = materializeYear(hungarian, 2024);
+    expect(on(leap, '2024-02-24')).toBeUndefined();
+    for (const day of [24, 25, 26, 27, 28]) {
+      expect(on(leap, `2024-02-${day + 1}`)?.names).toEqual(on(common, `2023-02-${day}`)?.names);
+    }
+    expect(on(leap, '2024-02-23')?.names).toEqual(on(common, '2023-02-23')?.names);
+    expect(on(leap, '2024-03-01')?.names).toEqual(on(common, '2023-03-01')?.names);
+  });
+});
+
+describe('Julian and changing reckonings', () => {
+  const christmas = { '12-25': { names: ['Христос'], feasts: ['Christmas'] } };
+
+  it.each([
+    [1900, ['1900-01-06']],
+    [2026, ['2026-01-07']],
+    [2100, ['2100-01-07']],
+    [2101, ['2101-01-08']],
+  ])('shows a Julian feast at its civil date in %i', (year, expected) => {
+    const calendar = syntheticCalendar({ fixedDates: [{ reckoning: 'julian' }], days: christmas });
+    const dates = materializeYear(calendar, year as number).map((entry) => entry.date);
+    expect(dates).toEqual(expected);
+  });
+
+  it('switches reckoning on the era boundary: Christmas twice in 2023 under the Ukrainian change', () => {
+    const calendar = syntheticCalendar({
+      fixedDates: [
+        { reckoning: 'julian', until: '2023-08-31' },
+        { reckoning: 'gregorian', from: '2023-09-01' },
+      ],
+      days: christmas,
+    });
+    expect(materializeYear(calendar, 2022).map((entry) => entry.date)).toEqual(['2022-01-07']);
+    expect(materializeYear(calendar, 2023).map((entry) => entry.date)).toEqual(['2023-01-07', '2023-12-25']);
+    expect(materializeYear(calendar, 2024).map((entry) => entry.date)).toEqual(['2024-12-25']);
+  });
+
+  it('keeps a 29 February saint on 28 February in common years when the calendar says so', () => {
+    const calendar = syntheticCalendar({
+      leapDay: { rule: 'own-day', inCommonYears: '02-28' },
+      days: { '02-28': { names: ['A'] }, '02-29': { names: ['Kassian'] } },
+    });
+    expect(on(materializeYear(calendar, 2025), '2025-02-28')?.names).toEqual(['A', 'Kassian']);
+    expect(on(materializeYear(calendar, 2024), '2024-02-29')?.names).toEqual(['Kassian']);
+    expect(on(materializeYear(calendar, 2024), '2024-02-28')?.names).toEqual(['A']);
+  });
+
+  it('places a weekday rule on the first such weekday on or after its date', () => {
+    const calendar = syntheticCalendar({
+      movable: [{ id: 'forefathers', rule: { kind: 'weekday-on-or-after', date: '12-11', weekday: 0 }, feasts: ['F'] }],
+    });
+    expect(materializeYear(calendar, 2026).map((entry) => entry.date)).toEqual(['2026-12-13']);
+    expect(materializeYear(calendar, 2022).map((entry) => entry.date)).toEqual(['2022-12-11']);
+  });
+});

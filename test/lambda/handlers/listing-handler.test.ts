@@ -1,0 +1,108 @@
+import { makeListingHandler } from '../../../lambda/handlers/listing-handler';
+import { makeSearchHandler } from '../../../lambda/handlers/search-handler';
+import { createServiceDeps, type ServiceDeps } from '../../../lambda/service';
+import type { EmbeddedStore } from '../../../local/embedded-store';
+import { getEvent } from '../../support/events';
+import { startSeededStore } from '../../support/seeded-store';
+import { recordingLogger } from '../../support/silent-logger';
+
+const clock = { now: () => new Date('2026-11-21T10:00:00Z') };
+let store: EmbeddedStore;
+let deps: ServiceDeps;
+
+beforeAll(async () => {
+  store = await startSeededStore();
+  deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger: recordingLogger() });
+});
+afterAll(() => store.close());
+
+const call = async (resource: string, query = '', overrides: Partial<ServiceDeps> = {}) => {
+  const response = await makeListingHandler({ ...deps, ...overrides })(getEvent(resource, query));
+  return { ...response, json: JSON.parse(response.body) };
+};
+
+describe('listing handler', () => {
+  it('returns 200 with name days and pagination in JSON', async () => {
+    const response = await call('/api/v1/namedays', 'country=CZ&date=2026-03-19');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8' });
+    expect(response.json.namedays[0]).toMatchObject({ date: '2026-03-19', names: ['Josef'], calendar: 'czech-civil-2026' });
+    expect(response.json.pagination).toEqual({ limit: 100, offset: 0, total: 1 });
+  });
+
+  it('serves the unversioned path the same way', async () => {
+    expect((await call('/api/namedays', 'country=CZ&date=2026-03-19')).json).toEqual(
+      (await call('/api/v1/namedays', 'country=CZ&date=2026-03-19')).json,
+    );
+  });
+
+  it('uses the current UTC year when neither date nor month is given', async () => {
+    const response = await call('/api/v1/namedays', 'country=HU&limit=1');
+    expect(response.json.namedays[0].date).toBe('2026-01-01');
+  });
+
+  it.each([
+    ['month=2026-13', 'Invalid month format. Use YYYY-MM'],
+    ['country=ZZ', 'Invalid country code: ZZ'],
+    ['date=2026-02-30', 'Invalid date format. Use YYYY-MM-DD'],
+    ['country=CZ&country=SK', 'Parameter country given more than once'],
+    ['limit=%FF', 'Invalid limit. Use an integer from 1 to 365'],
+    ['country=%E2%80%AE', 'Invalid country code: \u202e'],
+  ])('returns 400 with the error body for %s', async (query, message) => {
+    const response = await call('/api/v1/namedays', query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json).toEqual({ error: 'Bad Request', message, statusCode: 400 });
+  });
+
+  it('lists the calendars with their ids for the current year', async () => {
+    const response = await call('/api/v1/calendars');
+    expect(response.statusCode).toBe(200);
+    expect(response.json.calendars).toContainEqual({
+      id: 'czech-civil-2026',
+      slug: 'czech-civil',
+      country: 'CZ',
+      countryName: 'Czechia',
+      tradition: null,
+      calendarName: 'Czech Civil Calendar',
+      languages: ['cs'],
+    });
+  });
+
+  it('answers an unexpected failure with the generic 500 body and logs the details with an error id', async () => {
+    const logger = recordingLogger();
+    const failing = { readFixedDays: () => Promise.reject(new Error('table exploded: secret detail')) };
+    const response = await call('/api/v1/namedays', 'country=CZ', { fixedDays: failing, logger });
+    expect(response.statusCode).toBe(500);
+    expect(response.json).toEqual({ error: 'Internal Server Error', message: 'Internal server error', statusCode: 500 });
+    expect(response.body).not.toContain('secret');
+    const logged = logger.lines.find((line) => line.level === 'error');
+    expect(JSON.stringify(logged)).toContain('table exploded');
+    expect(logged?.attributes?.errorId).toEqual(expect.any(String));
+  });
+
+  it('answers a throttled store with 503 and Retry-After', async () => {
+    const throttled = Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException', $fault: 'client', $metadata: { httpStatusCode: 400 } });
+    const { DynamoDbNamedayRepository } = await import('../../../lambda/adapters/dynamodb/dynamodb-nameday-repository');
+    const client = { send: () => Promise.reject(throttled) } as unknown as EmbeddedStore['client'];
+    const response = await call('/api/v1/namedays', 'country=CZ', { fixedDays: new DynamoDbNamedayRepository(client, 'x') });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers).toMatchObject({ 'Retry-After': '1' });
+    expect(response.json.error).toBe('Service Unavailable');
+  });
+
+  it('never writes request headers, and so never the API key, to the log', async () => {
+    const logger = recordingLogger();
+    const key = 'nd_live_0123456789abcdef0123456789abcdef';
+    await makeListingHandler({ ...deps, logger })(getEvent('/api/v1/namedays', 'country=CZ', { 'x-api-key': key }));
+    expect(logger.lines).toHaveLength(1);
+    expect(JSON.stringify(logger.lines)).not.toContain(key);
+  });
+});
+
+describe('search handler', () => {
+  it('answers with an empty result list until the name index arrives', async () => {
+    const response = await makeSearchHandler(deps)(getEvent('/api/search', 'q=jiri'));
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ results: [] });
+  });
+});

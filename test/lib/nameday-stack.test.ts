@@ -1,0 +1,134 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { NamedayStack } from '../../lib/nameday-stack';
+
+const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const template = Template.fromStack(new NamedayStack(app, 'TestStack'));
+
+const errorBody = (statusCode: number, error: string, message: string) => JSON.stringify({ error, message, statusCode });
+
+describe('NamedayStack', () => {
+  it('creates the API resources of decisions.md', () => {
+    const paths = Object.values(template.findResources('AWS::ApiGateway::Resource')).map(
+      (resource) => resource.Properties.PathPart,
+    );
+    for (const part of ['api', 'v1', 'namedays', 'search', 'calendars']) expect(paths).toContain(part);
+  });
+
+  it('requires an API key on every method', () => {
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+    expect(methods.length).toBe(10);
+    for (const method of methods) expect(method.Properties.ApiKeyRequired).toBe(true);
+    expect(methods.filter((method) => method.Properties.HttpMethod === 'GET')).toHaveLength(5);
+  });
+
+  it('reads the API key from the x-api-key header and compresses large responses', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      ApiKeySourceType: 'HEADER',
+      MinimumCompressionSize: 1024,
+    });
+  });
+
+  it('has a free usage plan with a monthly quota of 1,000 and a paid plan without quota, both throttled near 60 a minute', () => {
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: 'free',
+      Quota: { Limit: 1000, Period: 'MONTH' },
+      Throttle: { RateLimit: 1, BurstLimit: 60 },
+      ApiStages: Match.arrayWith([Match.objectLike({ Stage: Match.anyValue() })]),
+    });
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: 'paid',
+      Quota: Match.absent(),
+      Throttle: { RateLimit: 1, BurstLimit: 60 },
+    });
+  });
+
+  it.each([
+    ['INVALID_API_KEY', '401', errorBody(401, 'Unauthorized', 'Invalid or missing API key')],
+    ['QUOTA_EXCEEDED', '402', errorBody(402, 'Payment Required', 'Monthly quota exceeded. Please upgrade your plan.')],
+    ['THROTTLED', '429', errorBody(429, 'Too Many Requests', 'Rate limit exceeded. Retry after 60 seconds.')],
+    ['MISSING_AUTHENTICATION_TOKEN', '404', errorBody(404, 'Not Found', 'Route not found')],
+    ['DEFAULT_5XX', '500', errorBody(500, 'Internal Server Error', 'Internal server error')],
+  ])('maps the %s gateway response to %s with the spec error body', (type, status, body) => {
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: type,
+      StatusCode: status,
+      ResponseTemplates: { 'application/json': body },
+    });
+  });
+
+  it('sends Retry-After: 60 with a throttled response', () => {
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'THROTTLED',
+      ResponseParameters: Match.objectLike({ 'gatewayresponse.header.Retry-After': "'60'" }),
+    });
+  });
+
+  it('answers other methods with a 405 mock that sets Allow: GET', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'ANY',
+      Integration: Match.objectLike({
+        Type: 'MOCK',
+        IntegrationResponses: [Match.objectLike({ StatusCode: '405', ResponseParameters: Match.objectLike({ 'method.response.header.Allow': "'GET'" }) })],
+      }),
+    });
+  });
+
+  it('creates on-demand tables: name days keyed by country and date with a month index, name index, keys and usage', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 4);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'ByMonth' })],
+    });
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [{ AttributeName: 'keyHash', KeyType: 'HASH' }],
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'ById' })],
+    });
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
+  it('runs the two API functions on Node.js 22', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (resource) => resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'nameday-api',
+    );
+    expect(functions).toHaveLength(2);
+    for (const fn of functions) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('grants the API functions only read actions', () => {
+    const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
+      /^(ListingFunction|SearchFunction)/.test(id),
+    );
+    expect(policies).toHaveLength(2);
+    for (const [, policy] of policies) {
+      const actions = policy.Properties.PolicyDocument.Statement.flatMap((statement: { Action: string | string[] }) =>
+        [statement.Action].flat(),
+      );
+      expect(actions.length).toBeGreaterThan(0);
+      for (const action of actions) expect(action).toMatch(/^dynamodb:(BatchGetItem|GetRecords|GetShardIterator|Query|GetItem|Scan|ConditionCheckItem|DescribeTable)$/);
+    }
+  });
+
+  it('loads the calendars with a custom resource that follows the data version', () => {
+    template.hasResourceProperties('Custom::CalendarData', {
+      TableName: Match.anyValue(),
+      DataVersion: Match.stringLikeRegexp('^[0-9a-f]{16}$'),
+    });
+  });
+
+  it('outputs the API URL and the usage plan ids', () => {
+    const outputs = Object.keys(template.findOutputs('*'));
+    for (const name of ['ApiUrl', 'FreeUsagePlanId', 'PaidUsagePlanId']) {
+      expect(outputs.some((output) => output.includes(name))).toBe(true);
+    }
+  });
+});
