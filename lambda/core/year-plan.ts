@@ -18,6 +18,8 @@ export interface FixedDayRef {
   slug: string;
   /** Index of the era in `fixedDates` whose reckoning placed the day. */
   era: number;
+  /** Whether that era is the calendar's last, the one in force today. */
+  currentEra: boolean;
   /** The day's key in the calendar data, "MM-DD" in the era's reckoning. */
   key: string;
   /** "MMDD": the civil date the key usually falls on, which orders the store's items. */
@@ -94,14 +96,15 @@ const placeKey = (
 const sourceYearsFor = (reckoning: Reckoning, year: number): number[] =>
   reckoning === 'julian' ? [year - 1, year] : [year];
 
-/** Civil dates (JDN) of a key around `year`, each in the era in force on that date. */
+/** Civil dates (JDN) of a key in `year`, each read in the era in force on that date. */
 const civilDatesOfKey = (spans: EraSpan[], key: string, year: number): number[] => {
   const { month, day } = parseMonthDay(key);
+  const { first, last } = gregorianYearBounds(year);
   const dates: number[] = [];
   for (const span of spans) {
-    for (const sourceYear of [year - 1, year]) {
+    for (const sourceYear of sourceYearsFor(span.reckoning, year)) {
       const jdn = toJdn(span.reckoning)({ year: sourceYear, month, day });
-      if (jdn >= span.first && jdn <= span.last) dates.push(jdn);
+      if (jdn >= first && jdn <= last && jdn >= span.first && jdn <= span.last) dates.push(jdn);
     }
   }
   return dates;
@@ -152,6 +155,7 @@ export const planYear = (calendar: CalendarShape, year: number): Slot[] => {
           country: calendar.country,
           slug: calendar.slug,
           era: span.index,
+          currentEra: span.index === spans.length - 1,
           key,
           anchor: anchorOf(span.reckoning, key),
         });

@@ -68,6 +68,14 @@ describe('local server over HTTP', () => {
     expect((await send('/api/v1/namedays?country=HU&date=2024-02-24')).json.namedays).toEqual([]);
   });
 
+  it('moves the Greek Saint George to Easter Monday when Easter is late', async () => {
+    const late = await send('/api/v1/namedays?country=GR&date=2024-05-06');
+    expect(late.json.namedays[0]).toMatchObject({ calendar: 'greek-orthodox-2024', tradition: 'Orthodox' });
+    expect(late.json.namedays[0].names).toContain('Γεώργιος');
+    const usual = await send('/api/v1/namedays?calendar_id=greek-orthodox&date=2026-04-23');
+    expect(usual.json.namedays[0].names).toContain('Γεώργιος');
+  });
+
   it('pages the whole year of every country with a true total', async () => {
     const first = await send('/api/v1/namedays?limit=365');
     const total = first.json.pagination.total;

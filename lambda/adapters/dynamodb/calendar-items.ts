@@ -13,6 +13,8 @@ import { anchorOf, type FixedDayRef } from '../../core/year-plan';
  * The anchor is the civil date a day usually falls on, so a listing page, which is a run of dates,
  * is one key range: in the country's partition when the query names a country, else in the month
  * partitions of the GSI (two when the page crosses a month). Neither range grows with the offset.
+ * Days of a calendar's past eras (Julian dates before a church's change) live in partitions of their
+ * own ("<country>#E<era>", "M#<MM>#E<era>"), so that today's pages never read them.
  */
 
 export const CATALOG_PK = '#CATALOG';
@@ -39,8 +41,11 @@ export interface CatalogItem {
   v: string;
 }
 
+const eraSuffix = (ref: FixedDayRef): string => (ref.currentEra ? '' : `#E${ref.era}`);
+
+export const fixedDayPartition = (ref: FixedDayRef): string => `${ref.country}${eraSuffix(ref)}`;
 export const fixedDaySortKey = (ref: FixedDayRef): string => `${ref.anchor}#${ref.slug}#${ref.era}`;
-export const fixedDayMonthPartition = (ref: FixedDayRef): string => `M#${ref.anchor.slice(0, 2)}`;
+export const fixedDayMonthPartition = (ref: FixedDayRef): string => `M#${ref.anchor.slice(0, 2)}${eraSuffix(ref)}`;
 export const fixedDayMonthSortKey = (ref: FixedDayRef): string =>
   `${ref.anchor}#${ref.country}#${ref.slug}#${ref.era}`;
 
@@ -52,11 +57,12 @@ export const calendarItems = (definition: CalendarDefinition, version: string): 
         country: definition.country,
         slug: definition.slug,
         era: index,
+        currentEra: index === definition.fixedDates.length - 1,
         key,
         anchor: anchorOf(era.reckoning, key),
       };
       return {
-        pk: ref.country,
+        pk: fixedDayPartition(ref),
         sk: fixedDaySortKey(ref),
         gsi1pk: fixedDayMonthPartition(ref),
         gsi1sk: fixedDayMonthSortKey(ref),

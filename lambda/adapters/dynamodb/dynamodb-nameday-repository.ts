@@ -8,6 +8,7 @@ import {
   CATALOG_PK,
   fixedDayMonthPartition,
   fixedDayMonthSortKey,
+  fixedDayPartition,
   fixedDaySortKey,
   type CatalogItem,
   type FixedDayItem,
@@ -43,28 +44,15 @@ const rangeOver = (
 };
 
 /**
- * The fewest key ranges that cover the refs: the country's partition when they share one country,
- * else one range per anchor month in the GSI.
+ * The fewest key ranges that cover the refs: one per partition of the country when they share one
+ * country, else one per month partition of the GSI.
  */
 export const keyRangesFor = (refs: readonly FixedDayRef[]): KeyRange[] => {
-  const countries = new Set(refs.map((ref) => ref.country));
-  if (countries.size === 1) {
-    return [
-      rangeOver(refs, fixedDaySortKey, {
-        partitionAttribute: 'pk',
-        sortAttribute: 'sk',
-        partition: (refs[0] as FixedDayRef).country,
-      }),
-    ];
-  }
-  return [...groupBy(refs, fixedDayMonthPartition)].map(([partition, monthRefs]) =>
-    rangeOver(monthRefs, fixedDayMonthSortKey, {
-      index: BY_MONTH_INDEX,
-      partitionAttribute: 'gsi1pk',
-      sortAttribute: 'gsi1sk',
-      partition,
-    }),
-  );
+  const oneCountry = new Set(refs.map((ref) => ref.country)).size === 1;
+  const [partitionOf, sortKeyOf, base] = oneCountry
+    ? [fixedDayPartition, fixedDaySortKey, { partitionAttribute: 'pk', sortAttribute: 'sk' }]
+    : [fixedDayMonthPartition, fixedDayMonthSortKey, { index: BY_MONTH_INDEX, partitionAttribute: 'gsi1pk', sortAttribute: 'gsi1sk' }];
+  return [...groupBy(refs, partitionOf)].map(([partition, group]) => rangeOver(group, sortKeyOf, { ...base, partition }));
 };
 
 /** Reads calendars from the name days table; the only place that knows its key design. */

@@ -65,9 +65,11 @@ describe('DynamoDbNamedayRepository against dynalite', () => {
   });
 
   it('splits refs into the fewest key ranges', () => {
-    const ref = (country: string, anchor: string) => ({ country, slug: 's', era: 0, key: '01-01', anchor });
+    const ref = (country: string, anchor: string, currentEra = true) => ({ country, slug: 's', era: currentEra ? 1 : 0, currentEra, key: '01-01', anchor });
     expect(keyRangesFor([ref('CZ', '0101'), ref('CZ', '1231')])).toHaveLength(1);
     expect(keyRangesFor([ref('CZ', '0131'), ref('HU', '0201')]).map((range) => range.partition)).toEqual(['M#01', 'M#02']);
+    expect(keyRangesFor([ref('GR', '0301', false), ref('GR', '0330')]).map((range) => range.partition)).toEqual(['GR#E0', 'GR']);
+    expect(keyRangesFor([ref('GR', '0301', false), ref('HU', '0302')]).map((range) => range.partition)).toEqual(['M#03#E0', 'M#03']);
   });
 });
 
@@ -91,4 +93,25 @@ describe('replaceCalendarData against dynalite', () => {
       await fresh.close();
     }
   });
+});
+
+describe('listing through DynamoDB', () => {
+  it.each([1900, 1924, 2023, 2024, 2100])(
+    'serves every calendar in %i exactly as the pure materialization, in pages of 365',
+    async (year) => {
+      const { listNamedays } = await import('../../../lambda/core/list-namedays');
+      const { materializeYear } = await import('../../../lambda/core/materialize');
+      const { repository } = repositoryCountingReads();
+      const catalog = new CalendarCatalog(await repository.loadCatalog());
+      for (const calendar of realCalendars) {
+        const expected = materializeYear(calendar, year).map((entry) => [entry.date, entry.names, entry.feasts]);
+        const served: unknown[] = [];
+        for (let offset = 0; offset < expected.length; offset += 365) {
+          const page = await listNamedays({ year, slug: calendar.slug, limit: 365, offset }, catalog, repository);
+          served.push(...page.namedays.map((entry) => [entry.date, entry.names, entry.feasts]));
+        }
+        expect(served).toEqual(expected);
+      }
+    },
+  );
 });

@@ -108,3 +108,37 @@ describe('Julian and changing reckonings', () => {
     expect(materializeYear(calendar, 2022).map((entry) => entry.date)).toEqual(['2022-12-11']);
   });
 });
+
+describe('Greek Orthodox calendar', () => {
+  const greek = realCalendar('greek-orthodox');
+
+  it.each([
+    [2016, '2016-05-02'], // Easter 1 May: 23 April in Lent
+    [2022, '2022-04-25'], // Easter 24 April: 23 April is Holy Saturday
+    [2024, '2024-05-06'], // Easter 5 May
+    [2025, '2025-04-23'], // Easter 20 April: 23 April after it
+    [2026, '2026-04-23'],
+    [1920, '1920-05-06'], // Julian era: 23 April Julian is 6 May civil, after Easter (11 April)
+  ])('celebrates Γεώργιος in %i on %s', (year, date) => {
+    expect(datesOf(materializeYear(greek, year), 'Γεώργιος')).toEqual([date]);
+  });
+
+  it.each(years)('celebrates Γεώργιος and Μάρκος exactly once in %i, Mark after George when both move', (year) => {
+    const entries = materializeYear(greek, year);
+    const [george] = datesOf(entries, 'Γεώργιος');
+    const [mark] = datesOf(entries, 'Μάρκος');
+    expect(datesOf(entries, 'Γεώργιος')).toHaveLength(1);
+    expect(datesOf(entries, 'Μάρκος')).toHaveLength(1);
+    expect((mark as string) > (george as string)).toBe(true);
+  });
+
+  it('keeps Saint John Cassian on 29 February, on 28 February in common years', () => {
+    expect(datesOf(materializeYear(greek, 2024), 'Κασσιανός')).toEqual(['2024-02-29']);
+    expect(datesOf(materializeYear(greek, 2026), 'Κασσιανός')).toEqual(['2026-02-28']);
+  });
+
+  it('dates Palm Sunday names by Orthodox Easter', () => {
+    expect(datesOf(materializeYear(greek, 2026), 'Βάιος')).toEqual(['2026-04-05']);
+    expect(datesOf(materializeYear(greek, 2024), 'Βάιος')).toEqual(['2024-04-28']);
+  });
+});
