@@ -132,3 +132,26 @@ describe('NamedayStack', () => {
     }
   });
 });
+
+describe('NamedayStack bundling', () => {
+  it('bundles every function with the local esbuild (no Docker), minified, calendars beside the loader', () => {
+    const { mkdtempSync, readdirSync, readFileSync, existsSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+    const { join } = jest.requireActual<typeof import('node:path')>('node:path');
+    const { tmpdir } = jest.requireActual<typeof import('node:os')>('node:os');
+    const outdir = mkdtempSync(join(tmpdir(), 'nameday-synth-'));
+    const bundled = new App({ outdir });
+    new NamedayStack(bundled, 'BundledStack');
+    bundled.synth();
+    const bundles = readdirSync(outdir)
+      .filter((name) => name.startsWith('asset.') && existsSync(join(outdir, name, 'index.js')))
+      .map((name) => join(outdir, name));
+    expect(bundles.length).toBeGreaterThanOrEqual(3);
+    for (const bundle of bundles) {
+      const code = readFileSync(join(bundle, 'index.js'), 'utf8');
+      expect(code.length).toBeGreaterThan(1000);
+      // Minified: a bundle of hundreds of kilobytes on a few dozen lines.
+      expect(code.split('\n').length).toBeLessThan(100);
+    }
+    expect(bundles.some((bundle) => existsSync(join(bundle, 'calendars', 'czech-civil.json')))).toBe(true);
+  });
+});
