@@ -4,5 +4,7 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': 'ts-jest' },
+  globalSetup: '<rootDir>/test/support/global-store.ts',
+  globalTeardown: '<rootDir>/test/support/global-store-teardown.ts',
   testTimeout: 30000,
 };

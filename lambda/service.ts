@@ -1,15 +1,18 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDbNameIndexRepository } from './adapters/dynamodb/dynamodb-name-index-repository';
 import { DynamoDbNamedayRepository } from './adapters/dynamodb/dynamodb-nameday-repository';
 import type { TableNames } from './adapters/dynamodb/table-names';
 import type { Logger } from './adapters/logger';
 import { CalendarCatalog } from './core/catalog';
 import type { Clock } from './core/clock';
 import type { FixedDayReader } from './core/list-namedays';
+import type { NameIndexReader } from './core/search-names';
 
 /** Everything a handler needs, built once per process by whichever host runs it. */
 export interface ServiceDeps {
   catalog: () => Promise<CalendarCatalog>;
   fixedDays: FixedDayReader;
+  nameIndex: NameIndexReader;
   clock: Clock;
   logger: Logger;
 }
@@ -41,6 +44,7 @@ export const createServiceDeps = (options: {
   return {
     catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
     fixedDays: namedays,
+    nameIndex: new DynamoDbNameIndexRepository(options.client, options.tables.nameIndex, options.onStoreRead),
     clock: options.clock,
     logger: options.logger,
   };

@@ -1,6 +1,6 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { loadCalendarData } from '../data/load-calendars';
+import { loadServiceData } from '../data/service-data';
 import { DEFAULT_LIMITS, type Limits } from '../lambda/core/limits';
 import { CalendarDataLoader } from './constructs/calendar-data-loader';
 import { DataTables } from './constructs/data-tables';
@@ -18,8 +18,12 @@ export class NamedayStack extends Stack {
     super(scope, id, props);
     const limits = props.limits ?? DEFAULT_LIMITS;
     const { tables } = new DataTables(this, 'Tables');
-    const { version: dataVersion } = loadCalendarData();
-    const calendarData = new CalendarDataLoader(this, 'CalendarDataLoader', { table: tables.namedays, dataVersion });
+    const { version: dataVersion } = loadServiceData();
+    const calendarData = new CalendarDataLoader(this, 'CalendarDataLoader', {
+      namedaysTable: tables.namedays,
+      nameIndexTable: tables.nameIndex,
+      dataVersion,
+    });
 
     const environment = {
       NAMEDAYS_TABLE: tables.namedays.tableName,
@@ -38,7 +42,7 @@ export class NamedayStack extends Stack {
     );
     const searchFunction = new ServiceFunction(this, 'SearchFunction', { handlerFile: 'search', environment })
       .bindTable(tables.namedays, 'read')
-      .bindTable(tables.nameIndex, 'read');
+      .bindTable(tables.nameIndex, "read");
     // Functions update only after the data they will read is in place.
     listingFunction.node.addDependency(calendarData.resource);
     searchFunction.node.addDependency(calendarData.resource);

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadCalendarData } from '../data/load-calendars';
+import { loadServiceData } from '../data/service-data';
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { createLogger, type Logger } from '../lambda/adapters/logger';
 import { systemClock, type Clock } from '../lambda/core/clock';
@@ -10,7 +10,7 @@ import { createServiceDeps } from '../lambda/service';
 import { startEmbeddedStore } from './embedded-store';
 import { createGateway, type ProxyHandler } from './gateway';
 import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
-import { ensureCalendarData } from './seed';
+import { ensureServiceData } from './seed';
 
 export interface LocalServiceOptions {
   port: number;
@@ -41,7 +41,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   const store = await startEmbeddedStore({ path: options.dataDir });
   let server: Server | undefined;
   try {
-    await ensureCalendarData(store.client, store.tables.namedays, loadCalendarData(), report);
+    await ensureServiceData(store.client, store.tables, loadServiceData(), report);
     const apiKeys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
     const provisioned = await provisionKeys(apiKeys, specs, clock.now());
     if (specs.length > 0) report(`API keys from NAMEDAY_KEYS: ${provisioned.created} added, ${provisioned.existing} already present.`);

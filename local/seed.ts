@@ -1,21 +1,21 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CalendarData } from '../data/load-calendars';
-import { replaceCalendarData, storedDataVersion } from '../lambda/adapters/dynamodb/calendar-data-writer';
+import type { ServiceData } from '../data/service-data';
+import { replaceServiceData, storedDataVersion, type ServiceDataTables } from '../lambda/adapters/dynamodb/calendar-data-writer';
 
-/** Seeds the calendars unless the store already holds this data version; reports progress. */
-export const ensureCalendarData = async (
+/** Seeds the calendars and the name index unless the store already holds this data version; reports progress. */
+export const ensureServiceData = async (
   client: DynamoDBDocumentClient,
-  tableName: string,
-  data: CalendarData,
+  tables: ServiceDataTables,
+  data: ServiceData,
   report: (line: string) => void,
 ): Promise<void> => {
-  if ((await storedDataVersion(client, tableName)) === data.version) {
+  if ((await storedDataVersion(client, tables.namedays)) === data.version) {
     report(`Calendar data is current (${data.definitions.length} calendars, version ${data.version}).`);
     return;
   }
   const started = Date.now();
   let lastPercent = -1;
-  const result = await replaceCalendarData(client, tableName, data.definitions, data.version, (done, total) => {
+  const result = await replaceServiceData(client, tables, data, (done, total) => {
     const percent = Math.floor((done / total) * 10) * 10;
     if (percent !== lastPercent) {
       lastPercent = percent;

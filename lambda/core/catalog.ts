@@ -1,4 +1,5 @@
 import type { CalendarShape } from './calendar';
+import { fixedRef, movableRef } from './name-index';
 import { planYear, type Slot } from './year-plan';
 
 export interface SlotFilter {
@@ -22,6 +23,7 @@ export class CalendarCatalog {
   readonly calendars: readonly CalendarShape[];
   private readonly bySlug: ReadonlyMap<string, CalendarShape>;
   private readonly years = new Map<number, Map<string, Slot[]>>();
+  private readonly ruleDates = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
   constructor(calendars: readonly CalendarShape[]) {
     this.calendars = [...calendars].sort(
@@ -47,6 +49,31 @@ export class CalendarCatalog {
       plans.set(filterKey, slots);
     }
     return slots;
+  }
+
+  /**
+   * The dates in `year` of each rule of a calendar ("f:MM-DD" or "m:<id>"), for dating search hits.
+   * Usually one date; none when a leap day or era skips it, two when an era change repeats it.
+   */
+  datesOfRules(slug: string, year: number): ReadonlyMap<string, readonly string[]> {
+    const cacheKey = `${slug}|${year}`;
+    let dates = this.ruleDates.get(cacheKey);
+    if (!dates) {
+      const byRule = new Map<string, string[]>();
+      const add = (ref: string, date: string) => {
+        const list = byRule.get(ref);
+        if (!list) byRule.set(ref, [date]);
+        else if (!list.includes(date)) list.push(date);
+      };
+      for (const slot of this.slotsOf(year, { slug })) {
+        for (const fixed of slot.fixed) add(fixedRef(fixed.key), slot.date);
+        for (const entry of slot.movable) add(movableRef(entry.id), slot.date);
+      }
+      if (this.ruleDates.size >= CACHED_YEARS * this.calendars.length) this.ruleDates.clear();
+      this.ruleDates.set(cacheKey, byRule);
+      dates = byRule;
+    }
+    return dates;
   }
 
   private plansOf(year: number): Map<string, Slot[]> {

@@ -5,14 +5,16 @@ import { Construct } from 'constructs';
 import { ServiceFunction } from './service-function';
 
 export interface CalendarDataLoaderProps {
-  table: ITable;
+  namedaysTable: ITable;
+  nameIndexTable: ITable;
   /** Digest of data/calendars: a new value makes CloudFormation run the loader again. */
   dataVersion: string;
 }
 
 /**
- * Loads data/calendars into the name days table during `cdk deploy`: the calendar files travel
- * inside the loader's bundle, and every change of their digest replaces the table's data.
+ * Loads data/ into the name days table and the name index during `cdk deploy`: the calendar and
+ * name group files travel inside the loader's bundle, and every change of their digest replaces
+ * the tables' data.
  */
 export class CalendarDataLoader extends Construct {
   readonly resource: CustomResource;
@@ -28,15 +30,25 @@ export class CalendarDataLoader extends Construct {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (inputDir: string, outputDir: string) => [`cp -r "${inputDir}/data/calendars" "${outputDir}/calendars"`],
+          afterBundling: (inputDir: string, outputDir: string) => [
+            `mkdir -p "${outputDir}/data"`,
+            `cp -r "${inputDir}/data/calendars" "${outputDir}/data/"`,
+            `if [ -d "${inputDir}/data/names" ]; then cp -r "${inputDir}/data/names" "${outputDir}/data/"; fi`,
+          ],
         },
       },
-    }).bindTable(props.table, 'read-write');
+    })
+      .bindTable(props.namedaysTable, 'read-write')
+      .bindTable(props.nameIndexTable, 'read-write');
     const provider = new Provider(this, 'Provider', { onEventHandler: onEvent });
     this.resource = new CustomResource(this, 'CalendarData', {
       serviceToken: provider.serviceToken,
       resourceType: 'Custom::CalendarData',
-      properties: { TableName: props.table.tableName, DataVersion: props.dataVersion },
+      properties: {
+        NamedaysTable: props.namedaysTable.tableName,
+        NameIndexTable: props.nameIndexTable.tableName,
+        DataVersion: props.dataVersion,
+      },
     });
   }
 }

@@ -120,7 +120,8 @@ describe('NamedayStack', () => {
 
   it('loads the calendars with a custom resource that follows the data version', () => {
     template.hasResourceProperties('Custom::CalendarData', {
-      TableName: Match.anyValue(),
+      NamedaysTable: Match.anyValue(),
+      NameIndexTable: Match.anyValue(),
       DataVersion: Match.stringLikeRegexp('^[0-9a-f]{16}$'),
     });
   });
@@ -152,6 +153,6 @@ describe('NamedayStack bundling', () => {
       // Minified: a bundle of hundreds of kilobytes on a few dozen lines.
       expect(code.split('\n').length).toBeLessThan(100);
     }
-    expect(bundles.some((bundle) => existsSync(join(bundle, 'calendars', 'czech-civil.json')))).toBe(true);
+    expect(bundles.some((bundle) => existsSync(join(bundle, 'data', 'calendars', 'czech-civil.json')))).toBe(true);
   });
 });

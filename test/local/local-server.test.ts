@@ -135,7 +135,7 @@ describe('local server over HTTP', () => {
   it('serves search through the same gateway', async () => {
     const response = await send('/api/search?q=jiri');
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ results: [] });
+    expect(response.json.results.map((result: { name: string }) => result.name)).toContain("Jiří");
   });
 
   it('logs one JSON-ready line per request and never the key', () => {

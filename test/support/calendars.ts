@@ -1,7 +1,7 @@
-import { loadCalendarData } from '../../data/load-calendars';
+import { loadServiceData } from '../../data/service-data';
 import type { CalendarDefinition } from '../../lambda/core/calendar';
 
-const { definitions } = loadCalendarData();
+const { definitions } = loadServiceData();
 
 export const realCalendars: readonly CalendarDefinition[] = definitions;
 

@@ -6,13 +6,17 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { CalendarDefinition } from '../../core/calendar';
+import { buildNameIndex } from '../../core/name-index';
+import { NameGroups, type NameGroup } from '../../core/name-groups';
 import { calendarItems, META_KEY } from './calendar-items';
+import { nameIndexItems } from './name-index-items';
 
 const BATCH_SIZE = 25;
 const PARALLEL_BATCHES = 8;
 const MAX_ATTEMPTS = 8;
 
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+type Item = Record<string, unknown>;
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,7 +30,6 @@ const writeAll = async (
   requests: WriteRequest[],
   onProgress: (done: number) => void,
 ): Promise<void> => {
-  const batches = chunk(requests, BATCH_SIZE);
   let done = 0;
   const writeBatch = async (batch: WriteRequest[]) => {
     let pending = batch;
@@ -39,42 +42,13 @@ const writeAll = async (
     done += batch.length;
     onProgress(done);
   };
-  for (const group of chunk(batches, PARALLEL_BATCHES)) await Promise.all(group.map(writeBatch));
+  for (const group of chunk(chunk(requests, BATCH_SIZE), PARALLEL_BATCHES)) await Promise.all(group.map(writeBatch));
 };
 
-/** The data version the table holds, if any. */
-export const storedDataVersion = async (client: DynamoDBDocumentClient, tableName: string): Promise<string | undefined> => {
-  const result = await client.send(new GetCommand({ TableName: tableName, Key: META_KEY, ConsistentRead: true }));
-  return result.Item?.v as string | undefined;
-};
-
-export interface ReplaceResult {
-  written: number;
-  deleted: number;
-}
-
-/**
- * Makes the table hold exactly `definitions`: writes every item stamped with `version`, deletes the
- * items of any other version, and records the version last, so that a failure part-way is redone
- * in full by the next run. Idempotent.
- */
-export const replaceCalendarData = async (
-  client: DynamoDBDocumentClient,
-  tableName: string,
-  definitions: CalendarDefinition[],
-  version: string,
-  onProgress: (done: number, total: number) => void = () => {},
-): Promise<ReplaceResult> => {
-  const items = definitions.flatMap((definition) => calendarItems(definition, version));
-  await writeAll(
-    client,
-    tableName,
-    items.map((item) => ({ PutRequest: { Item: item as unknown as Record<string, unknown> } })),
-    (done) => onProgress(done, items.length),
-  );
-
-  const stale: Record<string, unknown>[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
+/** Keys of every item not stamped with `version`, the meta item excepted. */
+const staleKeys = async (client: DynamoDBDocumentClient, tableName: string, version: string): Promise<Item[]> => {
+  const stale: Item[] = [];
+  let exclusiveStartKey: Item | undefined;
   do {
     const page = await client.send(
       new ScanCommand({
@@ -88,10 +62,60 @@ export const replaceCalendarData = async (
     stale.push(...(page.Items ?? []).filter((key) => key.pk !== META_KEY.pk));
     exclusiveStartKey = page.LastEvaluatedKey;
   } while (exclusiveStartKey);
-  await writeAll(client, tableName, stale.map((key) => ({ DeleteRequest: { Key: key } })), () => {});
+  return stale;
+};
 
-  await client.send(
-    new PutCommand({ TableName: tableName, Item: { ...META_KEY, v: version, calendars: definitions.length, items: items.length } }),
-  );
+/** Makes a table hold exactly `items`: writes them all, then deletes every item of another version. */
+const replaceItems = async (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  items: Item[],
+  version: string,
+  onProgress: (done: number) => void,
+): Promise<{ written: number; deleted: number }> => {
+  await writeAll(client, tableName, items.map((item) => ({ PutRequest: { Item: item } })), onProgress);
+  const stale = await staleKeys(client, tableName, version);
+  await writeAll(client, tableName, stale.map((key) => ({ DeleteRequest: { Key: key } })), () => {});
   return { written: items.length, deleted: stale.length };
+};
+
+/** The data version the name days table holds, if any. */
+export const storedDataVersion = async (client: DynamoDBDocumentClient, tableName: string): Promise<string | undefined> => {
+  const result = await client.send(new GetCommand({ TableName: tableName, Key: META_KEY, ConsistentRead: true }));
+  return result.Item?.v as string | undefined;
+};
+
+export interface ServiceDataTables {
+  namedays: string;
+  nameIndex: string;
+}
+
+export interface ReplaceResult {
+  written: number;
+  deleted: number;
+}
+
+/**
+ * Makes the tables hold exactly this data: the calendars and the name index built from them, each
+ * item stamped with `version`; items of any other version are deleted, and the version is recorded
+ * last, so that a failure part-way is redone in full by the next run. Idempotent.
+ */
+export const replaceServiceData = async (
+  client: DynamoDBDocumentClient,
+  tables: ServiceDataTables,
+  data: { definitions: CalendarDefinition[]; groups: NameGroup[]; version: string },
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<ReplaceResult> => {
+  const days = data.definitions.flatMap((definition) => calendarItems(definition, data.version)) as unknown as Item[];
+  const index = nameIndexItems(buildNameIndex(data.definitions, new NameGroups(data.groups)), data.version) as unknown as Item[];
+  const total = days.length + index.length;
+  const calendars = await replaceItems(client, tables.namedays, days, data.version, (done) => onProgress(done, total));
+  const names = await replaceItems(client, tables.nameIndex, index, data.version, (done) => onProgress(days.length + done, total));
+  await client.send(
+    new PutCommand({
+      TableName: tables.namedays,
+      Item: { ...META_KEY, v: data.version, calendars: data.definitions.length, items: days.length, indexItems: index.length },
+    }),
+  );
+  return { written: calendars.written + names.written, deleted: calendars.deleted + names.deleted };
 };

@@ -1,19 +1,20 @@
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { loadCalendarData } from '../../../data/load-calendars';
-import { replaceCalendarData, storedDataVersion } from '../../../lambda/adapters/dynamodb/calendar-data-writer';
+import { loadServiceData } from '../../../data/service-data';
+import { replaceServiceData, storedDataVersion } from '../../../lambda/adapters/dynamodb/calendar-data-writer';
 import { DynamoDbNamedayRepository, keyRangesFor } from '../../../lambda/adapters/dynamodb/dynamodb-nameday-repository';
 import { shapeOf } from '../../../lambda/core/calendar';
 import { CalendarCatalog } from '../../../lambda/core/catalog';
 import { contentKey } from '../../../lambda/core/entry-contents';
-import { startEmbeddedStore, type EmbeddedStore } from '../../../local/embedded-store';
+import { startEmbeddedStore } from '../../../local/embedded-store';
 import { realCalendars } from '../../support/calendars';
+import { connectSeededStore, type SharedStore } from '../../support/seeded-store';
 
-const { definitions, version } = loadCalendarData();
-let store: EmbeddedStore;
+const data = loadServiceData();
+const { definitions, version } = data;
+let store: SharedStore;
 
-beforeAll(async () => {
-  store = await startEmbeddedStore();
-  await replaceCalendarData(store.client, store.tables.namedays, definitions, version);
+beforeAll(() => {
+  store = connectSeededStore();
 });
 afterAll(() => store.close());
 
@@ -73,22 +74,31 @@ describe('DynamoDbNamedayRepository against dynalite', () => {
   });
 });
 
-describe('replaceCalendarData against dynalite', () => {
+describe('replaceServiceData against dynalite', () => {
   it('is idempotent, removes items of other versions, and records the version last', async () => {
     const fresh = await startEmbeddedStore();
     try {
       const table = fresh.tables.namedays;
       expect(await storedDataVersion(fresh.client, table)).toBeUndefined();
       await fresh.client.send(new PutCommand({ TableName: table, Item: { pk: 'CZ', sk: '0101#gone#0', v: 'old' } }));
-      const first = await replaceCalendarData(fresh.client, table, definitions, version);
+      const first = await replaceServiceData(fresh.client, fresh.tables, data);
       expect(first.deleted).toBe(1);
-      const second = await replaceCalendarData(fresh.client, table, definitions, version);
+      const second = await replaceServiceData(fresh.client, fresh.tables, data);
       expect(second).toEqual({ written: first.written, deleted: 0 });
       expect(await storedDataVersion(fresh.client, table)).toBe(version);
       const gone = await fresh.client.send(new GetCommand({ TableName: table, Key: { pk: 'CZ', sk: '0101#gone#0' } }));
       expect(gone.Item).toBeUndefined();
-      const all = await fresh.client.send(new ScanCommand({ TableName: table, Select: 'COUNT' }));
-      expect(all.Count).toBe(first.written + 1);
+      const countItems = async (tableName: string) => {
+        let count = 0;
+        let start: Record<string, unknown> | undefined;
+        do {
+          const page = await fresh.client.send(new ScanCommand({ TableName: tableName, Select: 'COUNT', ExclusiveStartKey: start }));
+          count += page.Count ?? 0;
+          start = page.LastEvaluatedKey;
+        } while (start);
+        return count;
+      };
+      expect((await countItems(table)) + (await countItems(fresh.tables.nameIndex))).toBe(first.written + 1);
     } finally {
       await fresh.close();
     }

@@ -1,17 +1,16 @@
 import { makeListingHandler } from '../../../lambda/handlers/listing-handler';
-import { makeSearchHandler } from '../../../lambda/handlers/search-handler';
 import { createServiceDeps, type ServiceDeps } from '../../../lambda/service';
 import type { EmbeddedStore } from '../../../local/embedded-store';
 import { getEvent } from '../../support/events';
-import { startSeededStore } from '../../support/seeded-store';
+import { connectSeededStore, type SharedStore } from '../../support/seeded-store';
 import { recordingLogger } from '../../support/silent-logger';
 
 const clock = { now: () => new Date('2026-11-21T10:00:00Z') };
-let store: EmbeddedStore;
+let store: SharedStore;
 let deps: ServiceDeps;
 
 beforeAll(async () => {
-  store = await startSeededStore();
+  store = connectSeededStore();
   deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger: recordingLogger() });
 });
 afterAll(() => store.close());
@@ -99,10 +98,4 @@ describe('listing handler', () => {
   });
 });
 
-describe('search handler', () => {
-  it('answers with an empty result list until the name index arrives', async () => {
-    const response = await makeSearchHandler(deps)(getEvent('/api/search', 'q=jiri'));
-    expect(response.statusCode).toBe(200);
-    expect(JSON.parse(response.body)).toEqual({ results: [] });
-  });
-});
+
