@@ -4,7 +4,10 @@ import { DynamoDbNamedayRepository } from './adapters/dynamodb/dynamodb-nameday-
 import type { TableNames } from './adapters/dynamodb/table-names';
 import type { Logger } from './adapters/logger';
 import { CalendarCatalog } from './core/catalog';
+import { Admission } from './core/admission';
 import type { Clock } from './core/clock';
+import type { Limits } from './core/limits';
+import { DynamoDbApiKeyRepository } from './adapters/dynamodb/dynamodb-api-key-repository';
 import type { FixedDayReader } from './core/list-namedays';
 import type { NameIndexReader } from './core/search-names';
 
@@ -15,6 +18,7 @@ export interface ServiceDeps {
   nameIndex: NameIndexReader;
   clock: Clock;
   logger: Logger;
+  admission?: Admission;
 }
 
 /**
@@ -38,6 +42,8 @@ export const createServiceDeps = (options: {
   tables: TableNames;
   clock: Clock;
   logger: Logger;
+  /** The tiers' limits; without them requests are not counted (tests of the handlers alone). */
+  limits?: Limits;
   onStoreRead?: (itemsRead: number) => void;
 }): ServiceDeps => {
   const namedays = new DynamoDbNamedayRepository(options.client, options.tables.namedays, options.onStoreRead);
@@ -47,5 +53,8 @@ export const createServiceDeps = (options: {
     nameIndex: new DynamoDbNameIndexRepository(options.client, options.tables.nameIndex, options.onStoreRead),
     clock: options.clock,
     logger: options.logger,
+    ...(options.limits && {
+      admission: new Admission(new DynamoDbApiKeyRepository(options.client, options.tables.apiKeys), options.limits, options.clock),
+    }),
   };
 };

@@ -29,20 +29,19 @@ export class NamedayStack extends Stack {
       NAMEDAYS_TABLE: tables.namedays.tableName,
       NAME_INDEX_TABLE: tables.nameIndex.tableName,
       API_KEYS_TABLE: tables.apiKeys.tableName,
-      USAGE_TABLE: tables.usage.tableName,
       NAMEDAY_RATE_LIMIT_PER_MINUTE: String(limits.ratePerMinute),
       NAMEDAY_FREE_MONTHLY_QUOTA: String(limits.freeMonthlyQuota),
       // A new data version changes the functions' configuration, so no process keeps a stale catalog.
       DATA_VERSION: dataVersion,
       POWERTOOLS_SERVICE_NAME: 'nameday-api',
     };
-    const listingFunction = new ServiceFunction(this, 'ListingFunction', { handlerFile: 'listing', environment }).bindTable(
-      tables.namedays,
-      'read',
-    );
+    const listingFunction = new ServiceFunction(this, 'ListingFunction', { handlerFile: 'listing', environment })
+      .bindTable(tables.namedays, 'read')
+      .bindKeyCounter(tables.apiKeys);
     const searchFunction = new ServiceFunction(this, 'SearchFunction', { handlerFile: 'search', environment })
       .bindTable(tables.namedays, 'read')
-      .bindTable(tables.nameIndex, "read");
+      .bindTable(tables.nameIndex, 'read')
+      .bindKeyCounter(tables.apiKeys);
     // Functions update only after the data they will read is in place.
     listingFunction.node.addDependency(calendarData.resource);
     searchFunction.node.addDependency(calendarData.resource);

@@ -85,7 +85,6 @@ export const startEmbeddedStore = async (options: { path?: string } = {}): Promi
       namedays: TABLE_DEFINITIONS.namedays.id,
       nameIndex: TABLE_DEFINITIONS.nameIndex.id,
       apiKeys: TABLE_DEFINITIONS.apiKeys.id,
-      usage: TABLE_DEFINITIONS.usage.id,
     },
     close: async () => {
       client.destroy();

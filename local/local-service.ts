@@ -4,6 +4,7 @@ import { loadServiceData } from '../data/service-data';
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { createLogger, type Logger } from '../lambda/adapters/logger';
 import { systemClock, type Clock } from '../lambda/core/clock';
+import { limitsFromEnv, type Limits } from '../lambda/core/limits';
 import { CALENDARS_RESOURCE, LISTING_RESOURCES, makeListingHandler } from '../lambda/handlers/listing-handler';
 import { SEARCH_RESOURCES, makeSearchHandler } from '../lambda/handlers/search-handler';
 import { createServiceDeps } from '../lambda/service';
@@ -20,6 +21,8 @@ export interface LocalServiceOptions {
   /** NAMEDAY_KEYS syntax: "free:nd_live_…,paid:nd_live_…". */
   keys?: string;
   clock?: Clock;
+  /** @default the environment's NAMEDAY_RATE_LIMIT_PER_MINUTE and NAMEDAY_FREE_MONTHLY_QUOTA, else the spec's */
+  limits?: Limits;
   logger?: Logger;
   report?: (line: string) => void;
 }
@@ -47,7 +50,8 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     if (specs.length > 0) report(`API keys from NAMEDAY_KEYS: ${provisioned.created} added, ${provisioned.existing} already present.`);
     const demoKey = specs.length === 0 ? await createDemoKey(apiKeys, clock.now()) : undefined;
 
-    const deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger });
+    const limits = options.limits ?? limitsFromEnv(process.env);
+    const deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger, limits });
     const listing: ProxyHandler = makeListingHandler(deps);
     const search: ProxyHandler = makeSearchHandler(deps);
     const routes: Record<string, ProxyHandler> = {

@@ -33,6 +33,34 @@ export class MethodNotAllowedError extends ApiError {
   }
 }
 
+/** A refusal that still tells the client its standing, in headers. */
+abstract class LimitError extends ApiError {
+  constructor(
+    message: string,
+    readonly headers: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class QuotaExceededError extends LimitError {
+  readonly statusCode = 402;
+  readonly title = 'Payment Required';
+  constructor(headers: Record<string, string>) {
+    super('Monthly quota exceeded. Please upgrade your plan.', headers);
+  }
+}
+
+export class RateLimitedError extends LimitError {
+  readonly statusCode = 429;
+  readonly title = 'Too Many Requests';
+  constructor(headers: Record<string, string>) {
+    super('Rate limit exceeded. Retry after 60 seconds.', headers);
+  }
+}
+
+export { LimitError };
+
 /** The store is overloaded or unreachable: the client may retry after `retryAfterSeconds`. */
 export class StoreUnavailableError extends ApiError {
   readonly statusCode = 503;

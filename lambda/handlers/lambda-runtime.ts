@@ -2,6 +2,7 @@ import { createDocumentClient } from '../adapters/dynamodb/document-client';
 import type { TableNames } from '../adapters/dynamodb/table-names';
 import { createLogger } from '../adapters/logger';
 import { systemClock } from '../core/clock';
+import { limitsFromEnv } from '../core/limits';
 import { createServiceDeps, type ServiceDeps } from '../service';
 
 const required = (env: NodeJS.ProcessEnv, name: string): string => {
@@ -15,7 +16,6 @@ export const tableNamesFromEnv = (env: NodeJS.ProcessEnv): TableNames => ({
   namedays: required(env, 'NAMEDAYS_TABLE'),
   nameIndex: required(env, 'NAME_INDEX_TABLE'),
   apiKeys: required(env, 'API_KEYS_TABLE'),
-  usage: required(env, 'USAGE_TABLE'),
 });
 
 let deps: ServiceDeps | undefined;
@@ -27,6 +27,7 @@ export const lambdaServiceDeps = (): ServiceDeps => {
     tables: tableNamesFromEnv(process.env),
     clock: systemClock,
     logger: createLogger(),
+    limits: limitsFromEnv(process.env),
   });
   return deps;
 };

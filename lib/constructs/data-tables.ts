@@ -6,14 +6,14 @@ import { TABLE_DEFINITIONS, type TableDefinition, type TableRole } from '../../l
 /**
  * The service's DynamoDB tables, on demand, built from the same definitions the local store uses.
  * Calendar data and the name index are rebuilt from data/ on every deploy, so they go with the
- * stack; keys and usage are customer state and are retained.
+ * stack; keys and their usage are customer state and are retained.
  */
 export class DataTables extends Construct {
   readonly tables: Record<TableRole, Table>;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    const retained: ReadonlySet<TableRole> = new Set<TableRole>(['apiKeys', 'usage']);
+    const retained: ReadonlySet<TableRole> = new Set<TableRole>(['apiKeys']);
     const build = (role: TableRole, definition: TableDefinition): Table => {
       const table = new Table(this, definition.id, {
         partitionKey: { name: definition.partitionKey, type: AttributeType.STRING },

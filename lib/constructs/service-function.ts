@@ -49,6 +49,12 @@ export class ServiceFunction extends NodejsFunction {
     });
   }
 
+  /** Lets the function count requests on the keys table: read a key's record, update its counters. */
+  bindKeyCounter(table: ITable): this {
+    table.grant(this, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    return this;
+  }
+
   /** Grants exactly what the function's use of the table needs. */
   bindTable(table: ITable, accessMode: 'read' | 'write' | 'read-write'): this {
     if (accessMode === 'read') table.grantReadData(this);

@@ -74,8 +74,8 @@ describe('NamedayStack', () => {
     });
   });
 
-  it('creates on-demand tables: name days keyed by country and date with a month index, name index, keys and usage', () => {
-    template.resourceCountIs('AWS::DynamoDB::Table', 4);
+  it('creates on-demand tables: name days keyed by country and date with a month index, name index, keys with their usage', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 3);
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       BillingMode: 'PAY_PER_REQUEST',
       KeySchema: [
@@ -87,9 +87,6 @@ describe('NamedayStack', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [{ AttributeName: 'keyHash', KeyType: 'HASH' }],
       GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'ById' })],
-    });
-    template.hasResourceProperties('AWS::DynamoDB::Table', {
-      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
     });
   });
 
@@ -104,7 +101,7 @@ describe('NamedayStack', () => {
     }
   });
 
-  it('grants the API functions only read actions', () => {
+  it('grants the API functions read actions on data, and on keys only what counting needs', () => {
     const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
       /^(ListingFunction|SearchFunction)/.test(id),
     );
@@ -114,7 +111,13 @@ describe('NamedayStack', () => {
         [statement.Action].flat(),
       );
       expect(actions.length).toBeGreaterThan(0);
-      for (const action of actions) expect(action).toMatch(/^dynamodb:(BatchGetItem|GetRecords|GetShardIterator|Query|GetItem|Scan|ConditionCheckItem|DescribeTable)$/);
+      for (const action of actions) expect(action).toMatch(/^dynamodb:(BatchGetItem|GetRecords|GetShardIterator|Query|GetItem|Scan|ConditionCheckItem|DescribeTable|UpdateItem)$/);
+      const writes = policy.Properties.PolicyDocument.Statement.filter((statement: { Action: string | string[] }) =>
+        [statement.Action].flat().includes('dynamodb:UpdateItem'),
+      );
+      expect(writes).toHaveLength(1);
+      expect(JSON.stringify(writes[0].Resource)).toContain('ApiKeysTable');
+      expect(JSON.stringify(writes[0].Resource)).not.toContain('NamedaysTable');
     }
   });
 

@@ -20,6 +20,8 @@ beforeAll(async () => {
     dataDir,
     keys: `free:${FREE_KEY},paid:${PAID_KEY}`,
     clock: { now: () => new Date('2026-11-21T10:00:00Z') },
+    // These tests are about routing and bodies; limits have tests of their own.
+    limits: { ratePerMinute: 100_000, freeMonthlyQuota: 100_000 },
     logger,
     report: (line) => reported.push(line),
   });
@@ -147,7 +149,14 @@ describe('local server over HTTP', () => {
   it('restarts on the same store without seeding again and keeps provisioned keys idempotent', async () => {
     await service.close();
     const lines: string[] = [];
-    service = await startLocalService({ port: 0, dataDir, keys: `free:${FREE_KEY}`, logger, report: (line) => lines.push(line) });
+    service = await startLocalService({
+      port: 0,
+      dataDir,
+      keys: `free:${FREE_KEY}`,
+      limits: { ratePerMinute: 100_000, freeMonthlyQuota: 100_000 },
+      logger,
+      report: (line) => lines.push(line),
+    });
     expect(lines.some((line) => line.startsWith('Calendar data is current'))).toBe(true);
     expect(lines).toContain('API keys from NAMEDAY_KEYS: 0 added, 1 already present.');
     expect((await send('/api/v1/calendars')).status).toBe(200);

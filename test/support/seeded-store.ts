@@ -23,7 +23,6 @@ export const connectSeededStore = (): SharedStore => {
       namedays: TABLE_DEFINITIONS.namedays.id,
       nameIndex: TABLE_DEFINITIONS.nameIndex.id,
       apiKeys: TABLE_DEFINITIONS.apiKeys.id,
-      usage: TABLE_DEFINITIONS.usage.id,
     },
     close: async () => client.destroy(),
   };

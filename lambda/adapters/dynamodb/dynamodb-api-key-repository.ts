@@ -1,8 +1,37 @@
-import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { UsageCounter } from '../../core/admission';
 import type { ApiKeyRecord } from '../../core/api-keys';
+import type { Limits } from '../../core/limits';
+import type { CountPlan, KeyUsage, UsageWindows } from '../../core/usage-windows';
 import { guardStoreCall } from './store-errors';
 
-export class DynamoDbApiKeyRepository {
+/*
+ * One item per key: keyHash (pk), id, tier, status, label, createdAt, and the usage counters
+ * minuteWindow/minuteCount and monthWindow/monthCount. Counting is one UpdateItem whose condition
+ * checks, atomically, that the key is active, that the stored windows are the ones the plan expects,
+ * and that the limits leave room; so N concurrent requests admit exactly min(N, limit).
+ */
+const COUNT_UPDATES: Readonly<Record<CountPlan, { condition: string; update: string }>> = {
+  'same-minute': {
+    condition:
+      '#status = :active AND minuteWindow = :minute AND minuteCount < :rate AND monthWindow = :month AND (#tier = :paid OR monthCount < :quota)',
+    update: 'SET minuteCount = minuteCount + :one, monthCount = monthCount + :one',
+  },
+  'new-minute': {
+    condition:
+      '#status = :active AND (attribute_not_exists(minuteWindow) OR minuteWindow <> :minute) AND monthWindow = :month AND (#tier = :paid OR monthCount < :quota)',
+    update: 'SET minuteWindow = :minute, minuteCount = :one, monthCount = monthCount + :one',
+  },
+  'new-month': {
+    condition: '#status = :active AND (attribute_not_exists(monthWindow) OR monthWindow <> :month)',
+    update: 'SET minuteWindow = :minute, minuteCount = :one, monthWindow = :month, monthCount = :one',
+  },
+};
+
+const isConditionFailure = (error: unknown): boolean =>
+  (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+export class DynamoDbApiKeyRepository implements UsageCounter {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -13,6 +42,40 @@ export class DynamoDbApiKeyRepository {
       this.client.send(new GetCommand({ TableName: this.tableName, Key: { keyHash }, ConsistentRead: true })),
     );
     return result.Item as ApiKeyRecord | undefined;
+  }
+
+  async count(keyHash: string, plan: CountPlan, windows: UsageWindows, limits: Limits): Promise<KeyUsage | undefined> {
+    const { condition, update } = COUNT_UPDATES[plan];
+    try {
+      const result = await guardStoreCall(() =>
+        this.client.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { keyHash },
+            ConditionExpression: `attribute_exists(keyHash) AND ${condition}`,
+            UpdateExpression: update,
+            ExpressionAttributeNames: { '#status': 'status', ...(condition.includes('#tier') && { '#tier': 'tier' }) },
+            ExpressionAttributeValues: {
+              ':active': 'active',
+              ':minute': windows.minute,
+              ':month': windows.month,
+              ':one': 1,
+              ...(condition.includes(':rate') && { ':rate': limits.ratePerMinute }),
+              ...(condition.includes(':quota') && { ':quota': limits.freeMonthlyQuota, ':paid': 'paid' }),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      return result.Attributes as KeyUsage;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  read(keyHash: string): Promise<KeyUsage | undefined> {
+    return this.findByHash(keyHash) as Promise<KeyUsage | undefined>;
   }
 
   /** Stores a key unless its hash is already there; true when this call created it. */
@@ -27,7 +90,7 @@ export class DynamoDbApiKeyRepository {
       );
       return true;
     } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }

@@ -20,8 +20,9 @@ export const TABLE_DEFINITIONS = {
     indexes: [{ name: 'ByMonth', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
   },
   nameIndex: { id: 'NameIndexTable', partitionKey: 'pk', sortKey: 'sk', indexes: [] },
+  // A key's usage counters live on its own item, so that one conditional write both checks that the
+  // key is active and counts the request: no separate key read, no transaction, no window items.
   apiKeys: { id: 'ApiKeysTable', partitionKey: 'keyHash', indexes: [{ name: 'ById', partitionKey: 'id' }] },
-  usage: { id: 'UsageTable', partitionKey: 'pk', indexes: [], timeToLiveAttribute: 'expiresAt' },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableRole = keyof typeof TABLE_DEFINITIONS;

@@ -3,5 +3,4 @@ export interface TableNames {
   namedays: string;
   nameIndex: string;
   apiKeys: string;
-  usage: string;
 }
