@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { loadServiceData } from '../data/service-data';
 import { DEFAULT_LIMITS, type Limits } from '../lambda/core/limits';
@@ -47,5 +47,9 @@ export class NamedayStack extends Stack {
     searchFunction.node.addDependency(calendarData.resource);
 
     new NamedayApi(this, 'Api', { listingFunction, searchFunction, limits });
+    new CfnOutput(this, 'ApiKeysTableName', {
+      value: tables.apiKeys.tableName,
+      description: 'Key hashes, tiers and usage: where `npm run keys -- --stack` records keys',
+    });
   }
 }

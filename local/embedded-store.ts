@@ -20,7 +20,7 @@ export interface EmbeddedStore {
 }
 
 /** Fixed local credentials: the SDK must never look for an AWS account on this host. */
-const LOCAL_CLIENT_CONFIG = {
+export const LOCAL_CLIENT_CONFIG = {
   region: 'local',
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
 };

@@ -1,13 +1,5 @@
-import {
-  apiKeyIdOf,
-  generateApiKey,
-  hashApiKey,
-  isTier,
-  isWellFormedApiKey,
-  type ApiKeyRecord,
-  type Tier,
-} from '../lambda/core/api-keys';
-import type { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
+import { isTier, isWellFormedApiKey, type Tier } from '../lambda/core/api-keys';
+import type { KeyAdmin } from '../lambda/core/key-admin';
 
 export interface KeySpec {
   tier: Tier;
@@ -29,26 +21,13 @@ export const parseKeySpecs = (value: string): KeySpec[] =>
       return { tier, key };
     });
 
-const recordFor = (spec: KeySpec, label: string, now: Date): ApiKeyRecord => {
-  const keyHash = hashApiKey(spec.key);
-  return { keyHash, id: apiKeyIdOf(keyHash), tier: spec.tier, status: 'active', label, createdAt: now.toISOString() };
-};
-
-/** Stores the given keys (by hash) unless already there: starting twice with the same keys is a no-op. */
-export const provisionKeys = async (
-  repository: DynamoDbApiKeyRepository,
-  specs: KeySpec[],
-  now: Date,
-): Promise<{ created: number; existing: number }> => {
+/** Records the given keys through the key admin, like `npm run keys`; starting twice is a no-op. */
+export const provisionKeys = async (admin: KeyAdmin, specs: KeySpec[]): Promise<{ created: number; existing: number }> => {
   let created = 0;
-  for (const spec of specs) if (await repository.createIfAbsent(recordFor(spec, 'NAMEDAY_KEYS', now))) created += 1;
+  for (const spec of specs) if (await admin.provision(spec.key, spec.tier, 'NAMEDAY_KEYS')) created += 1;
   return { created, existing: specs.length - created };
 };
 
 /** A free-tier key for a store that has none yet; the caller shows it once, it is never stored in clear. */
-export const createDemoKey = async (repository: DynamoDbApiKeyRepository, now: Date): Promise<string | undefined> => {
-  if (await repository.hasAnyKey()) return undefined;
-  const key = generateApiKey();
-  await repository.createIfAbsent(recordFor({ tier: 'free', key }, 'demo', now));
-  return key;
-};
+export const createDemoKey = async (admin: KeyAdmin, storeHasKeys: () => Promise<boolean>): Promise<string | undefined> =>
+  (await storeHasKeys()) ? undefined : (await admin.create('free', 'demo')).key;

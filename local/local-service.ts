@@ -7,10 +7,12 @@ import { systemClock, type Clock } from '../lambda/core/clock';
 import { limitsFromEnv, type Limits } from '../lambda/core/limits';
 import { CALENDARS_RESOURCE, LISTING_RESOURCES, makeListingHandler } from '../lambda/handlers/listing-handler';
 import { SEARCH_RESOURCES, makeSearchHandler } from '../lambda/handlers/search-handler';
+import { KeyAdmin } from '../lambda/core/key-admin';
 import { createServiceDeps } from '../lambda/service';
 import { startEmbeddedStore } from './embedded-store';
 import { createGateway, type ProxyHandler } from './gateway';
 import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
+import { publishEndpoint, withdrawEndpoint } from './local-store-target';
 import { ensureServiceData } from './seed';
 
 export interface LocalServiceOptions {
@@ -46,9 +48,10 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   try {
     await ensureServiceData(store.client, store.tables, loadServiceData(), report);
     const apiKeys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
-    const provisioned = await provisionKeys(apiKeys, specs, clock.now());
+    const keyAdmin = new KeyAdmin(apiKeys, clock);
+    const provisioned = await provisionKeys(keyAdmin, specs);
     if (specs.length > 0) report(`API keys from NAMEDAY_KEYS: ${provisioned.created} added, ${provisioned.existing} already present.`);
-    const demoKey = specs.length === 0 ? await createDemoKey(apiKeys, clock.now()) : undefined;
+    const demoKey = specs.length === 0 ? await createDemoKey(keyAdmin, () => apiKeys.hasAnyKey()) : undefined;
 
     const limits = options.limits ?? limitsFromEnv(process.env);
     const deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger, limits });
@@ -65,11 +68,13 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       started.once('error', reject);
       started.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
     });
+    if (options.dataDir) publishEndpoint(options.dataDir, store.endpoint);
     const address = started.address() as AddressInfo;
     return {
       url: `http://${address.address}:${address.port}`,
       ...(demoKey && { demoKey }),
       close: async () => {
+        if (options.dataDir) withdrawEndpoint(options.dataDir);
         await new Promise<void>((resolve) => started.close(() => resolve()));
         await store.close();
       },

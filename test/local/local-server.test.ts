@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoDbApiKeyRepository } from '../../lambda/adapters/dynamodb/dynamodb-api-key-repository';
+import { KeyAdmin } from '../../lambda/core/key-admin';
 import { startLocalService, type LocalService } from '../../local/local-service';
+import { openLocalStore } from '../../local/local-store-target';
 import { recordingLogger } from '../support/silent-logger';
 
 const FREE_KEY = 'nd_live_00000000000000000000000000000001';
@@ -144,6 +147,19 @@ describe('local server over HTTP', () => {
     expect(logger.lines.length).toBeGreaterThan(0);
     expect(JSON.stringify(logger.lines)).not.toContain(FREE_KEY);
     expect(JSON.stringify(logger.lines)).not.toContain(PAID_KEY);
+  });
+
+  it('lets the key command reach the running server’s store: a key it creates works at once, and revoking ends it', async () => {
+    const target = await openLocalStore(dataDir);
+    try {
+      const admin = new KeyAdmin(new DynamoDbApiKeyRepository(target.client, target.tables.apiKeys), { now: () => new Date() });
+      const { id, key } = await admin.create('paid', 'from the key command');
+      expect((await send('/api/v1/calendars', { key })).status).toBe(200);
+      await admin.revoke(id);
+      expect((await send('/api/v1/calendars', { key })).status).toBe(401);
+    } finally {
+      await target.close();
+    }
   });
 
   it('restarts on the same store without seeding again and keeps provisioned keys idempotent', async () => {

@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UsageCounter } from '../../core/admission';
+import type { KeyStore, StoredKey } from '../../core/key-admin';
 import type { ApiKeyRecord } from '../../core/api-keys';
 import type { Limits } from '../../core/limits';
 import type { CountPlan, KeyUsage, UsageWindows } from '../../core/usage-windows';
@@ -31,7 +32,7 @@ const COUNT_UPDATES: Readonly<Record<CountPlan, { condition: string; update: str
 const isConditionFailure = (error: unknown): boolean =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
-export class DynamoDbApiKeyRepository implements UsageCounter {
+export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -93,6 +94,54 @@ export class DynamoDbApiKeyRepository implements UsageCounter {
       if (isConditionFailure(error)) return false;
       throw error;
     }
+  }
+
+  async findById(id: string): Promise<StoredKey | undefined> {
+    const result = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'ById',
+        KeyConditionExpression: 'id = :id',
+        ExpressionAttributeValues: { ':id': id },
+      }),
+    );
+    return result.Items?.[0] as StoredKey | undefined;
+  }
+
+  async list(): Promise<StoredKey[]> {
+    const keys: StoredKey[] = [];
+    let exclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(new ScanCommand({ TableName: this.tableName, ExclusiveStartKey: exclusiveStartKey }));
+      keys.push(...((page.Items ?? []) as StoredKey[]));
+      exclusiveStartKey = page.LastEvaluatedKey;
+    } while (exclusiveStartKey);
+    return keys;
+  }
+
+  async revoke(keyHash: string): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { keyHash },
+        ConditionExpression: 'attribute_exists(keyHash)',
+        UpdateExpression: 'SET #status = :revoked',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':revoked': 'revoked' },
+      }),
+    );
+  }
+
+  async attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { keyHash },
+        ConditionExpression: 'attribute_exists(keyHash)',
+        UpdateExpression: 'SET gatewayKeyId = :gatewayKeyId',
+        ExpressionAttributeValues: { ':gatewayKeyId': gatewayKeyId },
+      }),
+    );
   }
 
   async hasAnyKey(): Promise<boolean> {

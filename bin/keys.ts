@@ -1,0 +1,52 @@
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ApiGatewayKeys } from '../lambda/adapters/aws/api-gateway-keys';
+import { deployedStackFrom, describeDeployedStack, type DeployedStack } from '../lambda/adapters/aws/stack-outputs';
+import { describeFailure, parseArgs, runKeysCommand, type ParsedArgs } from '../lambda/adapters/cli/keys-command';
+import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
+import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
+import { systemClock } from '../lambda/core/clock';
+import { KeyAdmin } from '../lambda/core/key-admin';
+import { openLocalStore } from '../local/local-store-target';
+
+/** `npm run keys -- …`: issue, list, revoke and rotate keys, locally or on a deployed stack. */
+const deployedTarget = async (args: ParsedArgs): Promise<DeployedStack | undefined> => {
+  const region = args.options.region;
+  if (args.options.outputs) {
+    const byStack = JSON.parse(readFileSync(args.options.outputs, 'utf8')) as Record<string, Record<string, string>>;
+    return deployedStackFrom(Object.assign({}, ...Object.values(byStack)));
+  }
+  if (args.options.stack) return describeDeployedStack(new CloudFormationClient({ region }), args.options.stack);
+  return undefined;
+};
+
+const main = async () => {
+  const args = parseArgs(process.argv.slice(2));
+  const deployed = await deployedTarget(args);
+  if (deployed) {
+    const region = args.options.region;
+    const client = createDocumentClient({ region });
+    const gateway = new ApiGatewayKeys(new APIGatewayClient({ region }), {
+      free: deployed.freeUsagePlanId,
+      paid: deployed.paidUsagePlanId,
+    });
+    const admin = new KeyAdmin(new DynamoDbApiKeyRepository(client, deployed.apiKeysTable), systemClock, gateway);
+    process.stdout.write(`${await runKeysCommand(args, admin)}\n`);
+    client.destroy();
+    return;
+  }
+  const store = await openLocalStore(resolve(process.env.NAMEDAY_DATA_DIR ?? '.nameday'));
+  try {
+    const admin = new KeyAdmin(new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys), systemClock);
+    process.stdout.write(`${await runKeysCommand(args, admin)}\n`);
+  } finally {
+    await store.close();
+  }
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${describeFailure(error)}\n`);
+  process.exit(1);
+});

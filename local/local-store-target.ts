@@ -1,0 +1,41 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
+import { TABLE_DEFINITIONS } from '../lambda/adapters/dynamodb/table-definitions';
+import { LOCAL_CLIENT_CONFIG, startEmbeddedStore, type EmbeddedStore } from './embedded-store';
+
+/**
+ * A running local server holds its store's files locked, so it leaves its store's address here for
+ * other local tools (the key command) to reach the same store.
+ */
+const endpointFile = (dataDir: string) => join(dataDir, 'endpoint');
+
+export const publishEndpoint = (dataDir: string, endpoint: string): void => writeFileSync(endpointFile(dataDir), endpoint);
+export const withdrawEndpoint = (dataDir: string): void => rmSync(endpointFile(dataDir), { force: true });
+
+const isReachable = async (endpoint: string): Promise<boolean> => {
+  const client = new DynamoDBClient({ ...LOCAL_CLIENT_CONFIG, endpoint, maxAttempts: 1 });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: TABLE_DEFINITIONS.apiKeys.id }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.destroy();
+  }
+};
+
+/** The local store: the running server's, else one opened on the data directory for this command. */
+export const openLocalStore = async (dataDir: string): Promise<Pick<EmbeddedStore, 'client' | 'tables' | 'close'>> => {
+  const published = existsSync(endpointFile(dataDir)) ? readFileSync(endpointFile(dataDir), 'utf8').trim() : undefined;
+  if (published && (await isReachable(published))) {
+    const client = createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint: published });
+    return {
+      client,
+      tables: { namedays: TABLE_DEFINITIONS.namedays.id, nameIndex: TABLE_DEFINITIONS.nameIndex.id, apiKeys: TABLE_DEFINITIONS.apiKeys.id },
+      close: async () => client.destroy(),
+    };
+  }
+  return startEmbeddedStore({ path: dataDir });
+};
