@@ -21,6 +21,8 @@ export type MovableRule =
       kind: 'fixed-unless-easter';
       date: string;
       reckoning: EasterReckoning;
+      /** Moved only if the date falls no earlier than Easter + this (Romania: Holy Week only). */
+      ifOnOrAfter?: number;
       ifOnOrBefore: number;
       moveTo: number;
     }
@@ -31,6 +33,11 @@ export interface DayContent {
   feasts?: string[];
   /** Why a day deliberately names nobody (a public holiday, for example). */
   gap?: string;
+  /**
+   * The key is a civil date in every era: the day stayed on its civil date when the church changed
+   * reckoning (Bulgaria's Saint George on 6 May, before 1968 as 23 April Julian).
+   */
+  civil?: true;
 }
 
 export interface MovableEntry {
@@ -74,6 +81,8 @@ export interface CalendarDefinition extends CalendarMeta, CalendarRules {
 export interface CalendarShape extends CalendarMeta, CalendarRules {
   /** The "MM-DD" keys of `days` that have an entry. */
   dayKeys: string[];
+  /** The keys among them that are civil dates in every era. */
+  civilDayKeys?: string[];
 }
 
 export const shapeOf = (definition: CalendarDefinition): CalendarShape => ({
@@ -86,4 +95,9 @@ export const shapeOf = (definition: CalendarDefinition): CalendarShape => ({
   leapDay: definition.leapDay,
   movable: definition.movable,
   dayKeys: Object.keys(definition.days).sort(),
+  ...(Object.values(definition.days).some((day) => day.civil) && {
+    civilDayKeys: Object.keys(definition.days)
+      .filter((key) => definition.days[key]?.civil)
+      .sort(),
+  }),
 });

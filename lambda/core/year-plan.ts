@@ -116,8 +116,9 @@ const movableDates = (rule: MovableRule, spans: EraSpan[], year: number): number
       return [easterJdn(rule.reckoning, year) + rule.offset];
     case 'fixed-unless-easter': {
       const easter = easterJdn(rule.reckoning, year);
+      const earliest = easter + (rule.ifOnOrAfter ?? Number.NEGATIVE_INFINITY);
       return civilDatesOfKey(spans, rule.date, year).map((jdn) =>
-        jdn <= easter + rule.ifOnOrBefore ? easter + rule.moveTo : jdn,
+        jdn >= earliest && jdn <= easter + rule.ifOnOrBefore ? easter + rule.moveTo : jdn,
       );
     }
     case 'weekday-on-or-after':
@@ -144,12 +145,14 @@ export const planYear = (calendar: CalendarShape, year: number): Slot[] => {
   };
   const spans = eraSpans(calendar.fixedDates);
 
+  const civilKeys = new Set(calendar.civilDayKeys ?? []);
   for (const span of spans) {
-    for (const sourceYear of sourceYearsFor(span.reckoning, year)) {
-      for (const key of calendar.dayKeys) {
-        const placed = placeKey(calendar.leapDay, span.reckoning, sourceYear, key);
+    for (const key of calendar.dayKeys) {
+      const reckoning = civilKeys.has(key) ? 'gregorian' : span.reckoning;
+      for (const sourceYear of sourceYearsFor(reckoning, year)) {
+        const placed = placeKey(calendar.leapDay, reckoning, sourceYear, key);
         if (!placed) continue;
-        const jdn = toJdn(span.reckoning)({ year: sourceYear, ...placed });
+        const jdn = toJdn(reckoning)({ year: sourceYear, ...placed });
         if (jdn < first || jdn > last || jdn < span.first || jdn > span.last) continue;
         slotAt(jdn).fixed.push({
           country: calendar.country,
@@ -157,7 +160,7 @@ export const planYear = (calendar: CalendarShape, year: number): Slot[] => {
           era: span.index,
           currentEra: span.index === spans.length - 1,
           key,
-          anchor: anchorOf(span.reckoning, key),
+          anchor: anchorOf(reckoning, key),
         });
       }
     }

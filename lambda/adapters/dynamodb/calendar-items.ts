@@ -59,7 +59,7 @@ export const calendarItems = (definition: CalendarDefinition, version: string): 
         era: index,
         currentEra: index === definition.fixedDates.length - 1,
         key,
-        anchor: anchorOf(era.reckoning, key),
+        anchor: anchorOf(day.civil ? 'gregorian' : era.reckoning, key),
       };
       return {
         pk: fixedDayPartition(ref),

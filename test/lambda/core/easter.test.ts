@@ -1,38 +1,9 @@
-import { jdnToGregorian, formatIsoDate, isoDateOfJdn } from '../../../lambda/core/civil-date';
+import { jdnToGregorian, isoDateOfJdn } from '../../../lambda/core/civil-date';
+import { gaussOrthodoxEaster, gaussWesternEaster } from '../../../scripts/independent-easter';
 import { orthodoxEasterJdn, westernEasterJdn } from '../../../lambda/core/easter';
 
-/** Gauss's Easter algorithm, written independently of the Meeus computus under test. */
-const gaussWestern = (year: number): string => {
-  const a = year % 19;
-  const b = year % 4;
-  const c = year % 7;
-  const k = Math.floor(year / 100);
-  const p = Math.floor((13 + 8 * k) / 25);
-  const q = Math.floor(k / 4);
-  const m = (15 - p + k - q) % 30;
-  const n = (4 + k - q) % 7;
-  const d = (19 * a + m) % 30;
-  const e = (2 * b + 4 * c + 6 * d + n) % 7;
-  let month = 3;
-  let day = 22 + d + e;
-  if (day > 31) {
-    month = 4;
-    day = d + e - 9;
-  }
-  if (month === 4 && day === 26) day = 19;
-  if (month === 4 && day === 25 && d === 28 && e === 6 && (11 * m + 11) % 30 < 19) day = 18;
-  return formatIsoDate({ year, month, day });
-};
-
-/** Gauss for the Julian calendar, then the Julian-to-Gregorian gap of the century. */
-const gaussOrthodox = (year: number): string => {
-  const d = (19 * (year % 19) + 15) % 30;
-  const e = (2 * (year % 4) + 4 * (year % 7) + 6 * d + 6) % 7;
-  const julianMarchDay = 22 + d + e;
-  const gap = Math.floor(year / 100) - Math.floor(year / 400) - 2;
-  const date = new Date(Date.UTC(year, 2, julianMarchDay + gap));
-  return date.toISOString().slice(0, 10);
-};
+const gaussWestern = gaussWesternEaster;
+const gaussOrthodox = gaussOrthodoxEaster;
 
 const years = Array.from({ length: 201 }, (_, index) => 1900 + index);
 

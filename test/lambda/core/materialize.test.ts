@@ -142,3 +142,30 @@ describe('Greek Orthodox calendar', () => {
     expect(datesOf(materializeYear(greek, 2024), 'Βάιος')).toEqual(['2024-04-28']);
   });
 });
+
+describe('Orthodox transfers and civil days', () => {
+  it.each([
+    [2019, '2019-04-29'], // Easter 28 April: 23 April is Holy Tuesday, moved to Easter Monday
+    [2022, '2022-04-25'], // Easter 24 April: Holy Saturday
+    [2024, '2024-04-23'], // Easter 5 May: 23 April in Lent, not moved in Romania
+    [2026, '2026-04-23'],
+  ])('keeps the Romanian Saint George on 23 April unless it falls in Holy Week or on Easter (%i: %s)', (year, date) => {
+    expect(datesOf(materializeYear(realCalendar('romanian-orthodox'), year), 'Gheorghe')).toEqual([date]);
+  });
+
+  it.each([1950, 1968, 1969, 2026])('keeps the Bulgarian Saint George on 6 May in %i, before and after the change of reckoning', (year) => {
+    expect(datesOf(materializeYear(realCalendar('bulgarian-orthodox'), year), 'Георги')).toContain(`${year}-05-06`);
+  });
+
+  it('shows a church day of the Julian era 13 days later, but a civil day on its civil date', () => {
+    const calendar = syntheticCalendar({
+      fixedDates: [{ reckoning: 'julian', until: '1968-12-19' }, { reckoning: 'gregorian', from: '1968-12-20' }],
+      days: { '05-06': { names: ['Civil'], civil: true }, '04-23': { names: ['Church'] } },
+    });
+    const dates = (year: number, name: string) => datesOf(materializeYear(calendar, year), name);
+    expect(dates(1950, 'Civil')).toEqual(['1950-05-06']);
+    expect(dates(1950, 'Church')).toEqual(['1950-05-06']);
+    expect(dates(2026, 'Civil')).toEqual(['2026-05-06']);
+    expect(dates(2026, 'Church')).toEqual(['2026-04-23']);
+  });
+});

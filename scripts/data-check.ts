@@ -1,0 +1,102 @@
+/**
+ * `npm run data:check` (part of `npm test`): checks every calendar and the name groups, and that the
+ * generated tables in data/README.md and data/SOURCES.md match the data. `-- --write` regenerates them.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATA_DIR, loadServiceData } from '../data/service-data';
+import type { CalendarDefinition } from '../lambda/core/calendar';
+import { COUNTRY_NAMES } from '../lambda/core/countries';
+import { foldName, scriptOf } from '../lambda/core/name-folding';
+import { NameGroups } from '../lambda/core/name-groups';
+import { nameEnOf } from '../lambda/core/name-index';
+import { isFullyTransliterated, systemForLanguage } from '../lambda/core/transliteration';
+import { easterProblems, schemaProblems, yearProblems } from './calendar-validation';
+import { coverageMarkdown, coverageRows } from './coverage';
+
+/** The coverage table quotes one fixed year, so that it changes with the data and not with the clock. */
+const COVERAGE_YEAR = 2026;
+const write = process.argv.includes('--write');
+const problems: string[] = [];
+const report = (line: string) => process.stdout.write(`${line}\n`);
+
+const { definitions, groups } = loadServiceData();
+const files = readdirSync(join(DATA_DIR, 'calendars')).filter((file) => file.endsWith('.json')).sort();
+const nameGroups = new NameGroups(groups);
+
+definitions.forEach((calendar, index) => {
+  const fileName = files[index] as string;
+  const found = [...schemaProblems(calendar, fileName)];
+  if (found.length === 0) found.push(...yearProblems(calendar), ...easterProblems(calendar));
+  problems.push(...found.slice(0, 20).map((problem) => `${fileName}: ${problem}`));
+});
+const slugs = definitions.map((calendar) => calendar.slug);
+if (new Set(slugs).size !== slugs.length) problems.push('two calendars share a slug');
+
+// nameEn: decided for every name, by transliteration tables or by the groups (else null, by rule).
+let withoutEnglish = 0;
+for (const calendar of definitions) {
+  const language = calendar.languages[0];
+  const names = [...Object.values(calendar.days).flatMap((day) => day.names), ...calendar.movable.flatMap((entry) => entry.names ?? [])];
+  for (const name of new Set(names)) {
+    const script = scriptOf(name);
+    if (script === 'greek' || script === 'cyrillic') {
+      const system = systemForLanguage(language, script);
+      if (!isFullyTransliterated(name, system)) problems.push(`${calendar.slug}: ${name} has letters outside the ${system} table`);
+    } else if (nameEnOf(name, language, nameGroups) === null) {
+      withoutEnglish += 1;
+    }
+  }
+}
+
+// Groups: an English form, two forms at least, and no form in two groups once folded.
+const owner = new Map<string, string>();
+for (const group of groups) {
+  if (!group.en || group.forms.length < 2) problems.push(`group ${group.en}: needs en and two forms`);
+  for (const form of new Set([group.en, ...group.forms].map(foldName))) {
+    const previous = owner.get(form);
+    if (previous && previous !== group.en) problems.push(`groups: "${form}" is in ${previous} and ${group.en}`);
+    owner.set(form, group.en);
+  }
+}
+
+const rows = coverageRows(definitions, COVERAGE_YEAR);
+const table = coverageMarkdown(rows, COVERAGE_YEAR);
+const missing = Object.keys(COUNTRY_NAMES).filter((code) => !definitions.some((calendar) => calendar.country === code));
+
+const sourcesMarkdown = (calendars: readonly CalendarDefinition[]): string =>
+  [...calendars]
+    .sort((a, b) => a.country.localeCompare(b.country) || a.slug.localeCompare(b.slug))
+    .map((calendar) =>
+      [`### \`${calendar.slug}\`: ${calendar.calendarName}`, '', ...calendar.sources.map((source) => `- ${source.title}: <${source.url}>`)].join('\n'),
+    )
+    .join('\n\n');
+
+/** Replaces or checks the text between `<!-- name:start -->` and `<!-- name:end -->` in a file. */
+const generatedSection = (file: string, name: string, content: string): void => {
+  const path = join(DATA_DIR, file);
+  const text = readFileSync(path, 'utf8');
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const [before, rest] = text.split(start);
+  const after = rest?.split(end)[1];
+  if (before === undefined || after === undefined) {
+    problems.push(`${file}: markers ${start} … ${end} missing`);
+    return;
+  }
+  const updated = `${before}${start}\n${content}\n${end}${after}`;
+  if (write) writeFileSync(path, updated);
+  else if (updated !== text) problems.push(`${file}: the ${name} section is out of date; run npm run data:check -- --write`);
+};
+generatedSection('README.md', 'coverage', table);
+generatedSection('SOURCES.md', 'sources', sourcesMarkdown(definitions));
+
+report(table);
+report('');
+report(`${definitions.length} calendars, ${groups.length} name groups; ${withoutEnglish} Latin-script names have no English form (nameEn null).`);
+if (missing.length > 0) report(`Countries without a calendar yet: ${missing.join(', ')}`);
+if (problems.length > 0) {
+  process.stderr.write(`\n${problems.length} problem(s):\n${problems.slice(0, 200).join('\n')}\n`);
+  process.exit(1);
+}
+report('Data check passed.');
