@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { hashApiKey, isWellFormedApiKey } from '../lambda/core/api-keys';
 import { MethodNotAllowedError, RouteNotFoundError, UnauthorizedError } from '../lambda/core/errors';
 import { errorResponse } from '../lambda/adapters/http/error-mapper';
@@ -26,12 +27,23 @@ const headersOf = (request: IncomingMessage): Record<string, string> =>
     Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
   );
 
-const send = (response: ServerResponse, result: APIGatewayProxyResult): void => {
+/** As the stack's minimumCompressionSize: bodies from this size go gzipped to clients that accept it. */
+export const MIN_COMPRESSION_BYTES = 1024;
+
+const acceptsGzip = (request: IncomingMessage): boolean =>
+  /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*($|,))[\d.]+)?\s*($|,)/i.test(String(request.headers['accept-encoding'] ?? ''));
+
+const send = (request: IncomingMessage, response: ServerResponse, result: APIGatewayProxyResult): void => {
+  const raw = Buffer.from(result.body, 'utf8');
+  const compress = raw.length >= MIN_COMPRESSION_BYTES && acceptsGzip(request);
+  const body = compress ? gzipSync(raw) : raw;
   response.writeHead(result.statusCode, {
     ...Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)])),
-    'Content-Length': Buffer.byteLength(result.body),
+    ...(compress && { 'Content-Encoding': 'gzip' }),
+    Vary: 'Accept-Encoding',
+    'Content-Length': body.length,
   });
-  response.end(result.body);
+  response.end(body);
 };
 
 /**
@@ -77,7 +89,7 @@ export const createGateway = (options: GatewayOptions): Server => {
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     request.resume();
-    void handle(request).then((result) => send(response, result));
+    void handle(request).then((result) => send(request, response, result));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return;

@@ -1,5 +1,6 @@
 import { CustomResource, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { ServiceFunction } from './service-function';
@@ -27,6 +28,10 @@ export class CalendarDataLoader extends Construct {
       timeout: Duration.minutes(10),
       environment: { POWERTOOLS_SERVICE_NAME: 'nameday-calendar-loader' },
       bundling: {
+        // The loader finds its data beside its code through __dirname, which only CommonJS has.
+        format: OutputFormat.CJS,
+        mainFields: ['main', 'module'],
+        banner: undefined,
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],

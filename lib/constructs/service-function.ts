@@ -21,8 +21,8 @@ export interface ServiceFunctionProps {
 
 /**
  * A function with the house defaults fixed once: Node.js 22 on arm64, bundled and minified by the
- * local esbuild (never Docker), the AWS SDK bundled in so the deployed SDK is the tested one, and
- * a log group with a retention.
+ * local esbuild (never Docker) as an ES module, the AWS SDK bundled in so the deployed SDK is the
+ * tested one, and a log group with a retention.
  */
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
@@ -41,7 +41,11 @@ export class ServiceFunction extends NodejsFunction {
       bundling: {
         minify: true,
         target: 'node22',
-        format: OutputFormat.CJS,
+        // ESM with the packages' "module" entry points lets esbuild drop the unused parts of the AWS SDK:
+        // a smaller bundle that Node loads faster than the CommonJS build (see docs/performance.md).
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: "import{createRequire as __nodeRequire}from'module';const require=__nodeRequire(import.meta.url);",
         externalModules: [],
         forceDockerBundling: false,
         ...props.bundling,

@@ -146,12 +146,14 @@ describe('NamedayStack bundling', () => {
     const bundled = new App({ outdir });
     new NamedayStack(bundled, 'BundledStack');
     bundled.synth();
+    const entryOf = (dir: string) => ['index.mjs', 'index.js'].map((file) => join(dir, file)).find((file) => existsSync(file));
     const bundles = readdirSync(outdir)
-      .filter((name) => name.startsWith('asset.') && existsSync(join(outdir, name, 'index.js')))
+      .filter((name) => name.startsWith('asset.') && entryOf(join(outdir, name)))
       .map((name) => join(outdir, name));
     expect(bundles.length).toBeGreaterThanOrEqual(3);
+    expect(bundles.filter((bundle) => entryOf(bundle)?.endsWith('.mjs'))).toHaveLength(2);
     for (const bundle of bundles) {
-      const code = readFileSync(join(bundle, 'index.js'), 'utf8');
+      const code = readFileSync(entryOf(bundle) as string, 'utf8');
       expect(code.length).toBeGreaterThan(1000);
       // Minified: a bundle of hundreds of kilobytes on a few dozen lines.
       expect(code.split('\n').length).toBeLessThan(100);

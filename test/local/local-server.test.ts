@@ -196,3 +196,39 @@ describe('local server without NAMEDAY_KEYS', () => {
     }
   });
 });
+
+describe('compression on the local server', () => {
+  it('gzips a large body for a client that accepts gzip, and only then', async () => {
+    const { request: httpRequest } = await import('node:http');
+    const { gunzipSync } = await import('node:zlib');
+    const dir = mkdtempSync(join(tmpdir(), 'nameday-gzip-'));
+    const local = await startLocalService({ port: 0, dataDir: dir, keys: `paid:${PAID_KEY}`, logger: recordingLogger(), limits: { ratePerMinute: 1000, freeMonthlyQuota: 1000 } });
+    const get = (encoding?: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const url = new URL(`${local.url}/api/v1/namedays?limit=365`);
+        const req = httpRequest(
+          { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { 'x-api-key': PAID_KEY, ...(encoding && { 'accept-encoding': encoding }) } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const plain = await get();
+      const zipped = await get('br, gzip;q=0.8');
+      const refused = await get('gzip;q=0');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+      expect(zipped.body.length).toBeLessThan(plain.body.length * 0.3);
+    } finally {
+      await local.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
