@@ -13,13 +13,12 @@ const unique = (values: string[]): string[] => [...new Set(values)];
  * after it), then its movable entries in the calendar's order, without repeats.
  */
 export const slotContents = (slot: Slot, contents: DayContents): { names: string[]; feasts: string[] } => {
-  const fixed = [...slot.fixed]
-    .sort((a, b) => a.key.localeCompare(b.key))
-    .map((ref: FixedDayRef) => {
-      const content = contents.get(contentKey(ref.slug, ref.key));
-      if (!content) throw new Error(`No content for fixed day ${ref.slug} ${ref.key}`);
-      return content;
-    });
+  const refs = slot.fixed.length > 1 ? [...slot.fixed].sort((a, b) => (a.key < b.key ? -1 : 1)) : slot.fixed;
+  const fixed = refs.map((ref: FixedDayRef) => {
+    const content = contents.get(contentKey(ref.slug, ref.key));
+    if (!content) throw new Error(`No content for fixed day ${ref.slug} ${ref.key}`);
+    return content;
+  });
   return {
     names: unique([...fixed.flatMap((day) => day.names), ...slot.movable.flatMap((entry) => entry.names ?? [])]),
     feasts: unique([

@@ -20,11 +20,11 @@ export interface SearchResult {
 
 export const MAX_SEARCH_RESULTS = 500;
 
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Code-point order: stable across hosts and many times faster than a locale collation. */
 const byResultOrder = (a: SearchResult, b: SearchResult): number =>
-  a.date.localeCompare(b.date) ||
-  a.countryCode.localeCompare(b.countryCode) ||
-  a.name.localeCompare(b.name) ||
-  a.calendarName.localeCompare(b.calendarName);
+  compare(a.date, b.date) || compare(a.countryCode, b.countryCode) || compare(a.name, b.name) || compare(a.calendarName, b.calendarName);
 
 /**
  * Primary course: one index query for the folded prefix, then each occurrence is dated in the

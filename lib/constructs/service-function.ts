@@ -8,6 +8,20 @@ import { join } from 'node:path';
 
 export const PROJECT_ROOT = join(__dirname, '..', '..');
 
+/**
+ * How the API functions are bundled; the benchmark builds the same. ESM with the packages' "module"
+ * entry points lets esbuild drop the unused parts of the AWS SDK: a smaller bundle that Node loads
+ * faster than the CommonJS build (see docs/performance.md). The banner gives ESM code a `require` for
+ * the few CommonJS modules left in the bundle.
+ */
+export const API_BUNDLING = {
+  minify: true,
+  target: 'node22',
+  format: 'esm',
+  mainFields: ['module', 'main'],
+  banner: "import{createRequire as __nodeRequire}from'module';const require=__nodeRequire(import.meta.url);",
+} as const;
+
 export interface ServiceFunctionProps {
   /** Entry file under lambda/handlers, without extension. */
   handlerFile: string;
@@ -39,13 +53,11 @@ export class ServiceFunction extends NodejsFunction {
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       projectRoot: PROJECT_ROOT,
       bundling: {
-        minify: true,
-        target: 'node22',
-        // ESM with the packages' "module" entry points lets esbuild drop the unused parts of the AWS SDK:
-        // a smaller bundle that Node loads faster than the CommonJS build (see docs/performance.md).
+        minify: API_BUNDLING.minify,
+        target: API_BUNDLING.target,
         format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: "import{createRequire as __nodeRequire}from'module';const require=__nodeRequire(import.meta.url);",
+        mainFields: [...API_BUNDLING.mainFields],
+        banner: API_BUNDLING.banner,
         externalModules: [],
         forceDockerBundling: false,
         ...props.bundling,

@@ -13,7 +13,8 @@ export class DynamoDbNameIndexRepository implements NameIndexReader {
   ) {}
 
   async findByPrefix(folded: string): Promise<NameOccurrence[]> {
-    const occurrences: NameOccurrence[] = [];
+    // The forms of one name share prefixes ("mar" reads maria, marie, mary…): decode each occurrence once.
+    const encoded = new Set<string>();
     let exclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await guardStoreCall(() =>
@@ -28,9 +29,9 @@ export class DynamoDbNameIndexRepository implements NameIndexReader {
         ),
       );
       this.onRead(page.ScannedCount ?? 0);
-      for (const item of (page.Items ?? []) as Array<Pick<NameIndexItem, 'o'>>) occurrences.push(...item.o.map(decodeOccurrence));
+      for (const item of (page.Items ?? []) as Array<Pick<NameIndexItem, 'o'>>) for (const occurrence of item.o) encoded.add(occurrence);
       exclusiveStartKey = page.LastEvaluatedKey;
     } while (exclusiveStartKey);
-    return occurrences;
+    return [...encoded].map(decodeOccurrence);
   }
 }

@@ -29,7 +29,9 @@ const groupBy = <T>(values: readonly T[], keyOf: (value: T) => string): Map<stri
   const groups = new Map<string, T[]>();
   for (const value of values) {
     const key = keyOf(value);
-    groups.set(key, [...(groups.get(key) ?? []), value]);
+    const group = groups.get(key);
+    if (group) group.push(value);
+    else groups.set(key, [value]);
   }
   return groups;
 };
@@ -81,18 +83,21 @@ export class DynamoDbNamedayRepository implements FixedDayReader {
           TableName: this.tableName,
           ...(range.index && { IndexName: range.index }),
           KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :first AND :last',
-          ExpressionAttributeNames: { '#pk': range.partitionAttribute, '#sk': range.sortAttribute },
+          // Only what an entry shows: less for the SDK to unmarshal (the read costs the same).
+          ProjectionExpression: 'slug, #key, #names, feasts, gap',
+          ExpressionAttributeNames: {
+            '#pk': range.partitionAttribute,
+            '#sk': range.sortAttribute,
+            '#key': 'key',
+            '#names': 'names',
+          },
           ExpressionAttributeValues: { ':pk': range.partition, ':first': range.first, ':last': range.last },
         }),
       ),
     );
     const contents = new Map<string, DayContent>();
-    for (const item of pages.flat() as unknown as FixedDayItem[]) {
-      contents.set(contentKey(item.slug, item.key), {
-        names: item.names,
-        ...(item.feasts && { feasts: item.feasts }),
-        ...(item.gap && { gap: item.gap }),
-      });
+    for (const page of pages) {
+      for (const item of page as unknown as FixedDayItem[]) contents.set(contentKey(item.slug, item.key), item);
     }
     return contents;
   }

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench`: measures what users pay for, in one run on this machine, and writes
+ * bench/results.json and docs/performance.md. Figures that compare are measured side by side in the
+ * same run and quoted as ratios: absolute times on a shared machine drift.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { loadServiceData } from '../data/service-data';
+import { replaceServiceData } from '../lambda/adapters/dynamodb/calendar-data-writer';
+import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
+import { createLogger } from '../lambda/adapters/logger';
+import { systemClock } from '../lambda/core/clock';
+import { makeListingHandler } from '../lambda/handlers/listing-handler';
+import { makeSearchHandler } from '../lambda/handlers/search-handler';
+import { createServiceDeps } from '../lambda/service';
+import { LOCAL_CLIENT_CONFIG, startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
+import { getEventFor, addSyntheticNames, provisionBenchKey, BENCH_KEY, UNLIMITED } from './fixtures';
+import { measurePackages } from './packages';
+import { measureThroughput } from './throughput';
+import { costPerMillion } from './cost';
+import { renderReport } from './report';
+import { percentile, round, timed } from './stats';
+import { recordStoreCalls, replay, writeRanConcurrently, type StoreCall } from './store-recorder';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const WARMUP = 20;
+const silent = createLogger({ level: 'SILENT' });
+
+interface Service {
+  store: EmbeddedStore;
+  recorder: ReturnType<typeof recordStoreCalls>;
+  bare: ReturnType<typeof createDocumentClient>;
+  listing: ReturnType<typeof makeListingHandler>;
+  search: ReturnType<typeof makeSearchHandler>;
+}
+
+const startService = async (synthetic = 0): Promise<Service> => {
+  const store = await startEmbeddedStore();
+  const data = loadServiceData();
+  await replaceServiceData(store.client, store.tables, data);
+  if (synthetic > 0) await addSyntheticNames(store, data, synthetic);
+  await provisionBenchKey(store);
+  const recorder = recordStoreCalls(store.client);
+  const deps = createServiceDeps({ client: store.client, tables: store.tables, clock: systemClock, logger: silent, limits: UNLIMITED });
+  return {
+    store,
+    recorder,
+    bare: createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint: store.endpoint }),
+    listing: makeListingHandler(deps),
+    search: makeSearchHandler(deps),
+  };
+};
+
+interface Operation {
+  name: string;
+  handler: 'listing' | 'search';
+  resource: string;
+  query: string;
+}
+
+interface OperationFigures {
+  name: string;
+  handlerP50: number;
+  handlerP99: number;
+  bareP50: number;
+  bareP99: number;
+  ratioP50: number;
+  reads: number;
+  writes: number;
+  itemsRead: number;
+  readUnits: number;
+  writeUnits: number;
+  writeConcurrent: boolean;
+  responseBytes: number;
+}
+
+/** Handler and bare replay of its store calls, interleaved so that drift hits both alike. */
+const measureOperation = async (service: Service, operation: Operation): Promise<OperationFigures> => {
+  const invoke = () => service[operation.handler](getEventFor(operation.resource, operation.query));
+  for (let index = 0; index < WARMUP; index += 1) await invoke();
+  service.recorder.take();
+  const handlerTimes: number[] = [];
+  const bareTimes: number[] = [];
+  let calls: StoreCall[] = [];
+  let responseBytes = 0;
+  for (let index = 0; index < ITERATIONS; index += 1) {
+    let body = '';
+    handlerTimes.push(await timed(async () => (body = (await invoke()).body)));
+    responseBytes = Buffer.byteLength(body);
+    calls = service.recorder.take();
+    bareTimes.push(await timed(() => replay(service.bare, calls)));
+  }
+  const reads = calls.filter((call) => call.command !== 'UpdateCommand');
+  const writes = calls.filter((call) => call.command === 'UpdateCommand');
+  const handlerP50 = percentile(handlerTimes, 50);
+  const bareP50 = percentile(bareTimes, 50);
+  return {
+    name: operation.name,
+    handlerP50: round(handlerP50),
+    handlerP99: round(percentile(handlerTimes, 99)),
+    bareP50: round(bareP50),
+    bareP99: round(percentile(bareTimes, 99)),
+    ratioP50: round(handlerP50 / bareP50, 2),
+    reads: reads.length,
+    writes: writes.length,
+    itemsRead: reads.reduce((sum, call) => sum + call.itemsRead, 0),
+    readUnits: reads.reduce((sum, call) => sum + call.capacityUnits, 0),
+    writeUnits: writes.reduce((sum, call) => sum + call.capacityUnits, 0),
+    writeConcurrent: writeRanConcurrently(calls),
+    responseBytes,
+  };
+};
+
+const main = async () => {
+  const startedAt = new Date();
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  log('bench: seeding the store');
+  const service = await startService();
+
+  const total = JSON.parse((await service.listing(getEventFor('/api/v1/namedays', 'limit=1'))).body).pagination.total as number;
+  const operations: Operation[] = [
+    { name: 'list one date (CZ)', handler: 'listing', resource: '/api/v1/namedays', query: 'country=CZ&date=2026-03-19' },
+    { name: 'list a month (all countries, 365)', handler: 'listing', resource: '/api/v1/namedays', query: 'month=2026-03&limit=365' },
+    { name: 'list a deep page (whole year, all countries)', handler: 'listing', resource: '/api/v1/namedays', query: `limit=100&offset=${total - 100}` },
+    { name: 'search broad "ma"', handler: 'search', resource: '/api/search', query: 'q=ma' },
+    { name: 'search narrow "jiri"', handler: 'search', resource: '/api/search', query: 'q=jiri' },
+  ];
+  log('bench: handler overhead and store requests');
+  const overhead: OperationFigures[] = [];
+  for (const operation of operations) overhead.push(await measureOperation(service, operation));
+
+  log('bench: offset flatness');
+  const first = await measureOperation(service, { name: 'offset 0', handler: 'listing', resource: '/api/v1/namedays', query: 'limit=10&offset=0' });
+  const last = await measureOperation(service, { name: 'last page', handler: 'listing', resource: '/api/v1/namedays', query: `limit=10&offset=${total - 10}` });
+
+  log('bench: search scaling (an index ten times larger)');
+  const large = await startService(9);
+  const scaling = [];
+  for (const query of ['ma', 'jiri']) {
+    const operation: Operation = { name: `search "${query}"`, handler: 'search', resource: '/api/search', query: `q=${query}` };
+    const real = await measureOperation(service, operation);
+    const big = await measureOperation(large, operation);
+    scaling.push({ query, realP50: real.handlerP50, largeP50: big.handlerP50, ratioP50: round(big.handlerP50 / real.handlerP50, 2), realReads: real.reads, largeReads: big.reads });
+  }
+  await large.store.close();
+
+  log('bench: response size');
+  const page = (await service.listing(getEventFor('/api/v1/namedays', 'country=CZ&limit=365'))).body;
+  const raw = Buffer.byteLength(page);
+  const gzip = gzipSync(page).length;
+
+  log('bench: lambda packages');
+  const packages = await measurePackages(service.store);
+
+  log('bench: local server throughput');
+  const throughput = await measureThroughput(service.store);
+
+  await service.store.close();
+  const results = {
+    date: startedAt.toISOString(),
+    machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: round(totalmem() / 2 ** 30, 1), node: process.version },
+    iterations: ITERATIONS,
+    overhead,
+    offsetFlatness: {
+      total,
+      first: { itemsRead: first.itemsRead, p50: first.handlerP50 },
+      last: { itemsRead: last.itemsRead, p50: last.handlerP50 },
+      latencyRatio: round(last.handlerP50 / first.handlerP50, 2),
+    },
+    scaling,
+    responseSize: { entries: 365, raw, gzip, ratio: round(gzip / raw, 3) },
+    packages,
+    throughput,
+    cost: costPerMillion(overhead),
+  };
+  mkdirSync(join(__dirname), { recursive: true });
+  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(__dirname, '..', 'docs', 'performance.md'), renderReport(results));
+  log(`bench: done in ${round((Date.now() - startedAt.getTime()) / 1000, 1)} s; see docs/performance.md`);
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
+
+export type BenchResults = {
+  date: string;
+  machine: { cpu: string; cores: number; memoryGiB: number; node: string };
+  iterations: number;
+  overhead: OperationFigures[];
+  offsetFlatness: { total: number; first: { itemsRead: number; p50: number }; last: { itemsRead: number; p50: number }; latencyRatio: number };
+  scaling: Array<{ query: string; realP50: number; largeP50: number; ratioP50: number; realReads: number; largeReads: number }>;
+  responseSize: { entries: number; raw: number; gzip: number; ratio: number };
+  packages: Awaited<ReturnType<typeof measurePackages>>;
+  throughput: Awaited<ReturnType<typeof measureThroughput>>;
+  cost: ReturnType<typeof costPerMillion>;
+};
+export type { OperationFigures };

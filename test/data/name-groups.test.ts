@@ -1,0 +1,50 @@
+import { loadServiceData } from '../../data/service-data';
+import { foldName } from '../../lambda/core/name-folding';
+import { NameGroups } from '../../lambda/core/name-groups';
+
+const { definitions, groups } = loadServiceData();
+const nameGroups = new NameGroups(groups);
+
+/** Names by the number of calendars that celebrate them, most celebrated first. */
+const mostCelebrated = (count: number): string[] => {
+  const calendarsOf = new Map<string, Set<string>>();
+  for (const calendar of definitions) {
+    const names = [...Object.values(calendar.days).flatMap((day) => day.names), ...calendar.movable.flatMap((entry) => entry.names ?? [])];
+    for (const name of names) {
+      const key = foldName(name);
+      if (!calendarsOf.has(key)) calendarsOf.set(key, new Set());
+      calendarsOf.get(key)?.add(calendar.slug);
+    }
+  }
+  return [...calendarsOf].sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1)).slice(0, count).map(([name]) => name);
+};
+
+describe('groups of equivalent names (data/names/groups.json)', () => {
+  it('has at least 300 groups, each with an English form and two forms or more', () => {
+    expect(groups.length).toBeGreaterThanOrEqual(300);
+    for (const group of groups) {
+      expect(group.en.length).toBeGreaterThan(0);
+      expect(group.forms.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('covers nearly all of the 300 names most celebrated across the calendars', () => {
+    const uncovered = mostCelebrated(300).filter((name) => !nameGroups.groupOf(name));
+    expect(uncovered.length).toBeLessThanOrEqual(20);
+  });
+
+  it.each([
+    ['Jan', 'John'],
+    ['Ιωάννης', 'John'],
+    ['Іван', 'John'],
+    ['Jiří', 'George'],
+    ['Γιώργος', 'George'],
+    ['József', 'Joseph'],
+    ['Mikołaj', 'Nicholas'],
+    ['Μαρία', 'Mary'],
+    ['Мария', 'Mary'],
+    ['Kateřina', 'Catherine'],
+  ])('puts %s in the group of %s', (form, english) => {
+    expect(nameGroups.groupOf(form)?.en).toBe(english);
+  });
+});
