@@ -5,13 +5,14 @@ import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-a
 import { nameIndexItems } from '../lambda/adapters/dynamodb/name-index-items';
 import { buildNameIndex, type NameOccurrence } from '../lambda/core/name-index';
 import { NameGroups } from '../lambda/core/name-groups';
+import { generateApiKey } from '../lambda/core/api-keys';
 import { KeyAdmin } from '../lambda/core/key-admin';
 import { systemClock } from '../lambda/core/clock';
 import type { EmbeddedStore } from '../local/embedded-store';
 import { proxyEvent } from '../local/proxy-event';
 
-/** A paid key with limits no benchmark reaches: every call is admitted and counted. */
-export const BENCH_KEY = 'nd_live_be4c0000000000000000000000000001';
+/** A paid key, new for each run, with limits no benchmark reaches: every call is admitted and counted. */
+export const BENCH_KEY = generateApiKey();
 export const UNLIMITED = { ratePerMinute: 1_000_000_000, freeMonthlyQuota: 1_000_000_000 };
 
 export const provisionBenchKey = async (store: Pick<EmbeddedStore, 'client' | 'tables'>): Promise<void> => {

@@ -16,7 +16,7 @@ import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { createServiceDeps } from '../lambda/service';
 import { LOCAL_CLIENT_CONFIG, startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
-import { getEventFor, addSyntheticNames, provisionBenchKey, BENCH_KEY, UNLIMITED } from './fixtures';
+import { addSyntheticNames, getEventFor, provisionBenchKey, UNLIMITED } from './fixtures';
 import { measurePackages } from './packages';
 import { measureThroughput } from './throughput';
 import { costPerMillion } from './cost';
