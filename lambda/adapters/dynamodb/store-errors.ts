@@ -2,6 +2,7 @@ import { StoreUnavailableError } from '../../core/errors';
 
 interface SdkErrorShape {
   name?: string;
+  code?: string;
   $fault?: 'client' | 'server';
   $metadata?: { httpStatusCode?: number };
 }
@@ -13,16 +14,20 @@ const OVERLOAD_ERRORS = new Set([
   'LimitExceededException',
 ]);
 
+const NETWORK_ERROR_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'NetworkingError']);
+const NETWORK_ERROR_CODES = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|UND_ERR)/;
+
 /**
- * Overload, server faults and network failures mean "try again shortly" (503); a client fault is
- * our own bug and stays an internal error (500).
+ * Overload, server faults and network failures mean "try again shortly" (503); a client fault, or
+ * any other error, is our own bug and stays an internal error (500).
  */
 export const isStoreUnavailable = (error: unknown): boolean => {
   if (typeof error !== 'object' || error === null) return false;
   const shape = error as SdkErrorShape;
   if (shape.name && OVERLOAD_ERRORS.has(shape.name)) return true;
   if (shape.$fault === 'server') return true;
-  return shape.$metadata?.httpStatusCode === undefined && shape.$fault === undefined;
+  if (shape.name && NETWORK_ERROR_NAMES.has(shape.name)) return true;
+  return typeof shape.code === 'string' && NETWORK_ERROR_CODES.test(shape.code);
 };
 
 /** Runs a store call, turning "unavailable" failures into StoreUnavailableError. */
