@@ -7,7 +7,7 @@ import { buildNameIndex, type NameOccurrence } from '../lambda/core/name-index';
 import { NameGroups } from '../lambda/core/name-groups';
 import { generateApiKey } from '../lambda/core/api-keys';
 import { KeyAdmin } from '../lambda/core/key-admin';
-import { systemClock } from '../lambda/core/clock';
+import { systemClock } from '../lambda/adapters/system-clock';
 import type { EmbeddedStore } from '../local/embedded-store';
 import { proxyEvent } from '../local/proxy-event';
 

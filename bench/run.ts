@@ -11,7 +11,7 @@ import { loadServiceData } from '../data/service-data';
 import { replaceServiceData } from '../lambda/adapters/dynamodb/calendar-data-writer';
 import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
 import { createLogger } from '../lambda/adapters/logger';
-import { systemClock } from '../lambda/core/clock';
+import { systemClock } from '../lambda/adapters/system-clock';
 import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { createServiceDeps } from '../lambda/service';

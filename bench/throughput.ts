@@ -6,7 +6,7 @@ import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-a
 import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
 import { createLogger } from '../lambda/adapters/logger';
 import { hashApiKey } from '../lambda/core/api-keys';
-import { systemClock } from '../lambda/core/clock';
+import { systemClock } from '../lambda/adapters/system-clock';
 import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { createServiceDeps } from '../lambda/service';
 import { LOCAL_CLIENT_CONFIG, type EmbeddedStore } from '../local/embedded-store';

@@ -7,7 +7,7 @@ import { deployedStackFrom, describeDeployedStack, type DeployedStack } from '..
 import { describeFailure, parseArgs, runKeysCommand, type ParsedArgs } from '../lambda/adapters/cli/keys-command';
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
-import { systemClock } from '../lambda/core/clock';
+import { systemClock } from '../lambda/adapters/system-clock';
 import { KeyAdmin } from '../lambda/core/key-admin';
 import { openLocalStore } from '../local/local-store-target';
 

@@ -3,6 +3,4 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
-
 export const currentUtcYear = (clock: Clock): number => clock.now().getUTCFullYear();

@@ -1,7 +1,7 @@
 import { createDocumentClient } from '../adapters/dynamodb/document-client';
 import type { TableNames } from '../adapters/dynamodb/table-names';
 import { createLogger } from '../adapters/logger';
-import { systemClock } from '../core/clock';
+import { systemClock } from '../adapters/system-clock';
 import { limitsFromEnv } from '../core/limits';
 import { createServiceDeps, type ServiceDeps } from '../service';
 
