@@ -6,10 +6,9 @@ import { materializeYear } from '../lambda/core/materialize';
 import { scriptOf } from '../lambda/core/name-folding';
 import { planYear } from '../lambda/core/year-plan';
 import { shapeOf } from '../lambda/core/calendar';
+import { FIRST_YEAR, LAST_YEAR } from '../lambda/core/query-params';
 import { gaussOrthodoxEaster, gaussWesternEaster } from './independent-easter';
 
-export const FIRST_YEAR = 1900;
-export const LAST_YEAR = 2100;
 const TRADITIONS = [null, 'Catholic', 'Orthodox', 'Lutheran', 'Protestant'];
 const MONTH_LENGTHS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const SCRIPT_OF_LANGUAGE: Readonly<Record<string, string>> = { el: 'greek', bg: 'cyrillic', ru: 'cyrillic', uk: 'cyrillic' };
