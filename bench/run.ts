@@ -3,19 +3,18 @@
  * bench/results.json and docs/performance.md. Figures that compare are measured side by side in the
  * same run and quoted as ratios: absolute times on a shared machine drift.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadServiceData } from '../data/service-data';
 import { replaceServiceData } from '../lambda/adapters/dynamodb/calendar-data-writer';
-import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
 import { createLogger } from '../lambda/adapters/logger';
 import { systemClock } from '../lambda/adapters/system-clock';
 import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { createServiceDeps } from '../lambda/service';
-import { LOCAL_CLIENT_CONFIG, startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
+import { localDocumentClient, startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
 import { addSyntheticNames, getEventFor, provisionBenchKey, UNLIMITED } from './fixtures';
 import { measurePackages } from './packages';
 import { measureThroughput } from './throughput';
@@ -31,7 +30,7 @@ const silent = createLogger({ level: 'SILENT' });
 interface Service {
   store: EmbeddedStore;
   recorder: ReturnType<typeof recordStoreCalls>;
-  bare: ReturnType<typeof createDocumentClient>;
+  bare: ReturnType<typeof localDocumentClient>;
   listing: ReturnType<typeof makeListingHandler>;
   search: ReturnType<typeof makeSearchHandler>;
 }
@@ -47,7 +46,7 @@ const startService = async (synthetic = 0): Promise<Service> => {
   return {
     store,
     recorder,
-    bare: createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint: store.endpoint }),
+    bare: localDocumentClient(store.endpoint),
     listing: makeListingHandler(deps),
     search: makeSearchHandler(deps),
   };
@@ -175,7 +174,6 @@ const main = async () => {
     throughput,
     cost: costPerMillion(overhead),
   };
-  mkdirSync(join(__dirname), { recursive: true });
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(__dirname, '..', 'docs', 'performance.md'), renderReport(results));
   log(`bench: done in ${round((Date.now() - startedAt.getTime()) / 1000, 1)} s; see docs/performance.md`);

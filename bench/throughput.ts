@@ -3,13 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
-import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
 import { createLogger } from '../lambda/adapters/logger';
 import { hashApiKey } from '../lambda/core/api-keys';
 import { systemClock } from '../lambda/adapters/system-clock';
 import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { createServiceDeps } from '../lambda/service';
-import { LOCAL_CLIENT_CONFIG, type EmbeddedStore } from '../local/embedded-store';
+import { localDocumentClient, type EmbeddedStore } from '../local/embedded-store';
 import { createGateway } from '../local/gateway';
 import { loadServiceData } from '../data/service-data';
 import { shapeOf } from '../lambda/core/calendar';
@@ -89,7 +88,7 @@ export const measureThroughput = async (store: EmbeddedStore) => {
   await Promise.all([close(gateway), close(inMemory), close(bare)]);
 
   // Where a request's time goes, measured one at a time in-process.
-  const plain = createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint: store.endpoint });
+  const plain = localDocumentClient(store.endpoint);
   const keyLookup: number[] = [];
   const handler: number[] = [];
   for (let index = 0; index < 200; index += 1) {

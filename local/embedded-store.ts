@@ -25,6 +25,17 @@ export const LOCAL_CLIENT_CONFIG = {
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
 };
 
+/** The tables' names in a local store: each table's construct id. */
+export const LOCAL_TABLE_NAMES: TableNames = {
+  namedays: TABLE_DEFINITIONS.namedays.id,
+  nameIndex: TABLE_DEFINITIONS.nameIndex.id,
+  apiKeys: TABLE_DEFINITIONS.apiKeys.id,
+};
+
+/** A document client on a local store already running at `endpoint`. */
+export const localDocumentClient = (endpoint: string): DynamoDBDocumentClient =>
+  createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint });
+
 const createTableIfMissing = async (raw: DynamoDBClient, definition: TableDefinition): Promise<void> => {
   try {
     await raw.send(new DescribeTableCommand({ TableName: definition.id }));
@@ -77,15 +88,11 @@ export const startEmbeddedStore = async (options: { path?: string } = {}): Promi
   for (const definition of definitions) await createTableIfMissing(raw, definition);
   raw.destroy();
 
-  const client = createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint });
+  const client = localDocumentClient(endpoint);
   return {
     endpoint,
     client,
-    tables: {
-      namedays: TABLE_DEFINITIONS.namedays.id,
-      nameIndex: TABLE_DEFINITIONS.nameIndex.id,
-      apiKeys: TABLE_DEFINITIONS.apiKeys.id,
-    },
+    tables: LOCAL_TABLE_NAMES,
     close: async () => {
       client.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

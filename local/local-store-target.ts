@@ -1,9 +1,7 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
-import { TABLE_DEFINITIONS } from '../lambda/adapters/dynamodb/table-definitions';
-import { LOCAL_CLIENT_CONFIG, startEmbeddedStore, type EmbeddedStore } from './embedded-store';
+import { LOCAL_CLIENT_CONFIG, LOCAL_TABLE_NAMES, localDocumentClient, startEmbeddedStore, type EmbeddedStore } from './embedded-store';
 
 /**
  * A running local server holds its store's files locked, so it leaves its store's address here for
@@ -17,7 +15,7 @@ export const withdrawEndpoint = (dataDir: string): void => rmSync(endpointFile(d
 const isReachable = async (endpoint: string): Promise<boolean> => {
   const client = new DynamoDBClient({ ...LOCAL_CLIENT_CONFIG, endpoint, maxAttempts: 1 });
   try {
-    await client.send(new DescribeTableCommand({ TableName: TABLE_DEFINITIONS.apiKeys.id }));
+    await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAMES.apiKeys }));
     return true;
   } catch {
     return false;
@@ -30,10 +28,10 @@ const isReachable = async (endpoint: string): Promise<boolean> => {
 export const openLocalStore = async (dataDir: string): Promise<Pick<EmbeddedStore, 'client' | 'tables' | 'close'>> => {
   const published = existsSync(endpointFile(dataDir)) ? readFileSync(endpointFile(dataDir), 'utf8').trim() : undefined;
   if (published && (await isReachable(published))) {
-    const client = createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint: published });
+    const client = localDocumentClient(published);
     return {
       client,
-      tables: { namedays: TABLE_DEFINITIONS.namedays.id, nameIndex: TABLE_DEFINITIONS.nameIndex.id, apiKeys: TABLE_DEFINITIONS.apiKeys.id },
+      tables: LOCAL_TABLE_NAMES,
       close: async () => client.destroy(),
     };
   }

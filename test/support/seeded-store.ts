@@ -1,7 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../lambda/adapters/dynamodb/document-client';
-import { TABLE_DEFINITIONS } from '../../lambda/adapters/dynamodb/table-definitions';
 import type { TableNames } from '../../lambda/adapters/dynamodb/table-names';
+import { LOCAL_TABLE_NAMES, localDocumentClient } from '../../local/embedded-store';
 
 export interface SharedStore {
   client: DynamoDBDocumentClient;
@@ -16,14 +15,6 @@ export interface SharedStore {
 export const connectSeededStore = (): SharedStore => {
   const endpoint = process.env.NAMEDAY_TEST_STORE_ENDPOINT;
   if (!endpoint) throw new Error('The shared test store is not running: run the tests through jest');
-  const client = createDocumentClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  return {
-    client,
-    tables: {
-      namedays: TABLE_DEFINITIONS.namedays.id,
-      nameIndex: TABLE_DEFINITIONS.nameIndex.id,
-      apiKeys: TABLE_DEFINITIONS.apiKeys.id,
-    },
-    close: async () => client.destroy(),
-  };
+  const client = localDocumentClient(endpoint);
+  return { client, tables: LOCAL_TABLE_NAMES, close: async () => client.destroy() };
 };
