@@ -14,7 +14,8 @@ import { systemClock } from '../lambda/adapters/system-clock';
 import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { createServiceDeps } from '../lambda/service';
-import { localDocumentClient, startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
+import { localDocumentClient, type EmbeddedStore } from '../local/embedded-store';
+import { startStoreProcess } from './store-process';
 import { addSyntheticNames, getEventFor, provisionBenchKey, UNLIMITED } from './fixtures';
 import { measurePackages } from './packages';
 import { measureThroughput } from './throughput';
@@ -36,7 +37,7 @@ interface Service {
 }
 
 const startService = async (synthetic = 0): Promise<Service> => {
-  const store = await startEmbeddedStore();
+  const store = await startStoreProcess();
   const data = loadServiceData();
   await replaceServiceData(store.client, store.tables, data);
   if (synthetic > 0) await addSyntheticNames(store, data, synthetic);
@@ -154,7 +155,7 @@ const main = async () => {
   const packages = await measurePackages(service.store);
 
   log('bench: local server throughput');
-  const throughput = await measureThroughput(service.store);
+  const throughput = await measureThroughput();
 
   await service.store.close();
   const results = {

@@ -8,7 +8,8 @@ import { hashApiKey } from '../lambda/core/api-keys';
 import { systemClock } from '../lambda/adapters/system-clock';
 import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { createServiceDeps } from '../lambda/service';
-import { localDocumentClient, type EmbeddedStore } from '../local/embedded-store';
+import { localDocumentClient, startEmbeddedStore } from '../local/embedded-store';
+import { replaceServiceData } from '../lambda/adapters/dynamodb/calendar-data-writer';
 import { createGateway } from '../local/gateway';
 import { loadServiceData } from '../data/service-data';
 import { shapeOf } from '../lambda/core/calendar';
@@ -17,7 +18,7 @@ import { Admission, type UsageCounter } from '../lambda/core/admission';
 import { contentKey } from '../lambda/core/entry-contents';
 import type { FixedDayReader } from '../lambda/core/list-namedays';
 import type { ServiceDeps } from '../lambda/service';
-import { BENCH_KEY, getEventFor, UNLIMITED } from './fixtures';
+import { BENCH_KEY, getEventFor, provisionBenchKey, UNLIMITED } from './fixtures';
 import { percentile, round, timed } from './stats';
 
 const PATH = '/api/v1/namedays?country=CZ&date=2026-03-19';
@@ -60,7 +61,11 @@ const inMemoryDeps = (logger: ServiceDeps['logger']): ServiceDeps => {
  * The local server against a bare node:http server that returns the same bytes, both loaded by
  * autocannon; then, in-process, what one request spends where.
  */
-export const measureThroughput = async (store: EmbeddedStore) => {
+export const measureThroughput = async () => {
+  // As `npm start` runs it: dynalite in the server's own process, seeded from data/.
+  const store = await startEmbeddedStore();
+  await replaceServiceData(store.client, store.tables, loadServiceData());
+  await provisionBenchKey(store);
   const logger = createLogger({ level: 'SILENT' });
   const deps = createServiceDeps({ client: store.client, tables: store.tables, clock: systemClock, logger, limits: UNLIMITED });
   const listing = makeListingHandler(deps);
@@ -96,6 +101,7 @@ export const measureThroughput = async (store: EmbeddedStore) => {
     handler.push(await timed(() => listing(getEventFor('/api/v1/namedays', 'country=CZ&date=2026-03-19'))));
   }
   plain.destroy();
+  await store.close();
   return {
     path: PATH,
     connections: CONNECTIONS,

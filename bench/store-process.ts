@@ -1,0 +1,28 @@
+import { fork } from 'node:child_process';
+import { LOCAL_TABLE_NAMES, localDocumentClient, startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
+
+/**
+ * dynalite in a process of its own, as DynamoDB is a service of its own: the handler's work and the
+ * store's then run side by side, not queued on one JavaScript thread.
+ */
+export const startStoreProcess = (): Promise<EmbeddedStore> =>
+  new Promise((resolve, reject) => {
+    const child = fork(__filename, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('error', reject);
+    child.once('message', (endpoint) => {
+      const client = localDocumentClient(String(endpoint));
+      resolve({
+        endpoint: String(endpoint),
+        client,
+        tables: LOCAL_TABLE_NAMES,
+        close: async () => {
+          client.destroy();
+          child.kill();
+        },
+      });
+    });
+  });
+
+if (process.argv.includes('--serve') && process.send) {
+  void startEmbeddedStore().then((store) => process.send?.(store.endpoint));
+}
