@@ -20,6 +20,12 @@ const isDayKey = (key: string): boolean => {
   return month >= 1 && month <= 12 && day >= 1 && day <= (MONTH_LENGTHS[month - 1] ?? 0);
 };
 
+const isCivilDate = (value: unknown): boolean => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+};
+
 const ruleProblems = (id: string, rule: MovableRule): string[] => {
   switch (rule.kind) {
     case 'easter':
@@ -28,6 +34,10 @@ const ruleProblems = (id: string, rule: MovableRule): string[] => {
       return isDayKey(rule.date) ? [] : [`movable ${id}: bad date ${rule.date}`];
     case 'weekday-on-or-after':
       return isDayKey(rule.date) && rule.weekday >= 0 && rule.weekday <= 6 ? [] : [`movable ${id}: bad date or weekday`];
+    case 'civil-date':
+      return isDayKey(rule.date) && rule.date !== '02-29' && ['gregorian', 'julian'].includes(rule.reckoning)
+        ? []
+        : [`movable ${id}: bad civil date or reckoning`];
     default:
       return [`movable ${id}: unknown rule kind`];
   }
@@ -57,7 +67,12 @@ export const schemaProblems = (calendar: CalendarDefinition, fileName: string): 
   }
   const ids = (calendar.movable ?? []).map((entry) => entry.id);
   expect(new Set(ids).size === ids.length, 'movable ids must be unique');
-  for (const entry of calendar.movable ?? []) problems.push(...ruleProblems(entry.id, entry.rule));
+  for (const entry of calendar.movable ?? []) {
+    problems.push(...ruleProblems(entry.id, entry.rule));
+    for (const bound of [entry.from, entry.until]) {
+      expect(bound === undefined || isCivilDate(bound), `movable ${entry.id}: bad from/until ${String(bound)}`);
+    }
+  }
   const expectedScript = SCRIPT_OF_LANGUAGE[calendar.languages?.[0] ?? ''] ?? 'latin';
   const allNames = [...Object.values(calendar.days ?? {}).flatMap((day) => day.names), ...(calendar.movable ?? []).flatMap((entry) => entry.names ?? [])];
   for (const name of allNames) expect(scriptOf(name) === expectedScript, `${name}: not in the ${expectedScript} script of ${calendar.languages?.[0]}`);
@@ -90,7 +105,8 @@ export const easterProblems = (calendar: CalendarDefinition): string[] => {
       const gauss = entry.rule.reckoning === 'western' ? gaussWesternEaster(year) : gaussOrthodoxEaster(year);
       const expected = new Date(Date.parse(`${gauss}T00:00:00Z`) + entry.rule.offset * 86400000).toISOString().slice(0, 10);
       const planned = plan.filter((slot) => slot.movable.includes(entry)).map((slot) => slot.date);
-      const inYear = expected.startsWith(`${year}-`) ? [expected] : [];
+      const applies = (!entry.from || expected >= entry.from) && (!entry.until || expected <= entry.until);
+      const inYear = expected.startsWith(`${year}-`) && applies ? [expected] : [];
       if (JSON.stringify(planned) !== JSON.stringify(inYear)) problems.push(`${entry.id} ${year}: planned ${planned.join(',') || 'nothing'}, Gauss says ${expected}`);
       if (isoDateOfJdn(easterJdn(entry.rule.reckoning, year)) !== gauss) problems.push(`${year}: Easter computations disagree`);
     }

@@ -26,7 +26,13 @@ export type MovableRule =
       ifOnOrBefore: number;
       moveTo: number;
     }
-  | { kind: 'weekday-on-or-after'; date: string; weekday: number };
+  | { kind: 'weekday-on-or-after'; date: string; weekday: number }
+  /**
+   * A date of the civil calendar, read in the given reckoning whatever the church's eras say: a public
+   * holiday kept apart from the church day it shares a key with (New Year's Day stayed on civil
+   * 1 January when Bulgaria's church kept the Julian calendar until 1968).
+   */
+  | { kind: 'civil-date'; date: string; reckoning: Reckoning };
 
 export interface DayContent {
   names: string[];
@@ -45,6 +51,10 @@ export interface MovableEntry {
   rule: MovableRule;
   names?: string[];
   feasts?: string[];
+  /** First civil date (YYYY-MM-DD, inclusive) the entry applies: a rule that changed during 1900-2100. */
+  from?: string;
+  /** Last civil date (YYYY-MM-DD, inclusive) the entry applies. */
+  until?: string;
 }
 
 export type Tradition = 'Catholic' | 'Orthodox' | 'Lutheran' | 'Protestant' | null;

@@ -125,8 +125,13 @@ const movableDates = (rule: MovableRule, spans: EraSpan[], year: number): number
       return civilDatesOfKey(spans, rule.date, year).map(
         (jdn) => jdn + ((rule.weekday - weekdayOfJdn(jdn) + 7) % 7),
       );
+    case 'civil-date':
+      return civilDatesOfKey(eraSpans([{ reckoning: rule.reckoning }]), rule.date, year);
   }
 };
+
+const appliesOn = (entry: MovableEntry, jdn: number): boolean =>
+  (!entry.from || jdn >= isoToJdn(entry.from)) && (!entry.until || jdn <= isoToJdn(entry.until));
 
 /**
  * The dated entries of one calendar in one civil year, in date order: which fixed days and
@@ -168,7 +173,7 @@ export const planYear = (calendar: CalendarShape, year: number): Slot[] => {
 
   for (const entry of calendar.movable) {
     for (const jdn of movableDates(entry.rule, spans, year)) {
-      if (jdn >= first && jdn <= last) slotAt(jdn).movable.push(entry);
+      if (jdn >= first && jdn <= last && appliesOn(entry, jdn)) slotAt(jdn).movable.push(entry);
     }
   }
 

@@ -169,3 +169,36 @@ describe('Orthodox transfers and civil days', () => {
     expect(dates(2026, 'Church')).toEqual(['2026-04-23']);
   });
 });
+
+describe('Rules that changed during 1900-2100', () => {
+  const feastsOn = (calendar: ReturnType<typeof syntheticCalendar>, date: string) =>
+    on(materializeYear(calendar, Number(date.slice(0, 4))), date)?.feasts ?? [];
+
+  it('applies a movable entry only between its from and until dates', () => {
+    const calendar = syntheticCalendar({
+      movable: [
+        { id: 'pascha-old', rule: { kind: 'easter', reckoning: 'orthodox', offset: 0 }, feasts: ['Pascha'], until: '1922-12-31' },
+        { id: 'pascha', rule: { kind: 'easter', reckoning: 'western', offset: 0 }, feasts: ['Pascha'], from: '1923-01-01' },
+      ],
+    });
+    expect(materializeYear(calendar, 1922).map((entry) => entry.date)).toEqual(['1922-04-16']);
+    expect(materializeYear(calendar, 1923).map((entry) => entry.date)).toEqual(['1923-04-01']);
+    expect(materializeYear(calendar, 2026).map((entry) => entry.date)).toEqual(['2026-04-05']);
+  });
+
+  it('keeps a civil holiday on the civil calendar while the church day sharing its key follows the church', () => {
+    const calendar = syntheticCalendar({
+      fixedDates: [{ reckoning: 'julian', until: '1968-12-19' }, { reckoning: 'gregorian', from: '1968-12-20' }],
+      days: { '01-01': { names: ['Basil'], feasts: ['Saint Basil'] } },
+      movable: [
+        { id: 'new-year-julian', rule: { kind: 'civil-date', date: '01-01', reckoning: 'julian' }, feasts: ["New Year's Day"], until: '1916-04-13' },
+        { id: 'new-year', rule: { kind: 'civil-date', date: '01-01', reckoning: 'gregorian' }, feasts: ["New Year's Day"], from: '1916-04-14' },
+      ],
+    });
+    expect(feastsOn(calendar, '1910-01-14')).toEqual(['Saint Basil', "New Year's Day"]);
+    expect(feastsOn(calendar, '1950-01-01')).toEqual(["New Year's Day"]);
+    expect(on(materializeYear(calendar, 1950), '1950-01-14')?.names).toEqual(['Basil']);
+    expect(feastsOn(calendar, '1950-01-14')).toEqual(['Saint Basil']);
+    expect(feastsOn(calendar, '2026-01-01')).toEqual(['Saint Basil', "New Year's Day"]);
+  });
+});
