@@ -1,4 +1,4 @@
-import type { DayContent } from './calendar';
+import type { DayContent, MovableEntry } from './calendar';
 import type { FixedDayRef, Slot } from './year-plan';
 
 /** Fixed days' contents, keyed by `contentKey`. */
@@ -8,9 +8,12 @@ export const contentKey = (slug: string, key: string): string => `${slug}#${key}
 
 const unique = (values: string[]): string[] => [...new Set(values)];
 
+const isCivilHoliday = (entry: MovableEntry): boolean => entry.rule.kind === 'civil-date';
+
 /**
  * Names and feasts of a slot: its fixed days in key order (a leap day merged into 28 February comes
- * after it), then its movable entries in the calendar's order, without repeats.
+ * after it), then its movable entries in the calendar's order, without repeats. A civil holiday's
+ * feast leads, as it did when it was written on the church day it shares a key with.
  */
 export const slotContents = (slot: Slot, contents: DayContents): { names: string[]; feasts: string[] } => {
   const refs = slot.fixed.length > 1 ? [...slot.fixed].sort((a, b) => (a.key < b.key ? -1 : 1)) : slot.fixed;
@@ -22,6 +25,7 @@ export const slotContents = (slot: Slot, contents: DayContents): { names: string
   return {
     names: unique([...fixed.flatMap((day) => day.names), ...slot.movable.flatMap((entry) => entry.names ?? [])]),
     feasts: unique([
+      ...slot.movable.filter(isCivilHoliday).flatMap((entry) => entry.feasts ?? []),
       ...fixed.flatMap((day) => day.feasts ?? []),
       ...slot.movable.flatMap((entry) => entry.feasts ?? []),
     ]),

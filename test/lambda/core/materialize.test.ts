@@ -195,10 +195,29 @@ describe('Rules that changed during 1900-2100', () => {
         { id: 'new-year', rule: { kind: 'civil-date', date: '01-01', reckoning: 'gregorian' }, feasts: ["New Year's Day"], from: '1916-04-14' },
       ],
     });
-    expect(feastsOn(calendar, '1910-01-14')).toEqual(['Saint Basil', "New Year's Day"]);
+    expect(feastsOn(calendar, '1910-01-14')).toEqual(["New Year's Day", 'Saint Basil']);
     expect(feastsOn(calendar, '1950-01-01')).toEqual(["New Year's Day"]);
     expect(on(materializeYear(calendar, 1950), '1950-01-14')?.names).toEqual(['Basil']);
     expect(feastsOn(calendar, '1950-01-14')).toEqual(['Saint Basil']);
-    expect(feastsOn(calendar, '2026-01-01')).toEqual(['Saint Basil', "New Year's Day"]);
+    expect(feastsOn(calendar, '2026-01-01')).toEqual(["New Year's Day", 'Saint Basil']);
+  });
+});
+
+describe('Civil holidays of churches that kept the Julian calendar longer than the state', () => {
+  const feastsOf = (slug: string, date: string) =>
+    on(materializeYear(realCalendar(slug), Number(date.slice(0, 4))), date)?.feasts ?? [];
+
+  it.each([
+    ['greek-orthodox', '1910-01-14'],
+    ['greek-orthodox', '1924-01-01'], // state Gregorian since 1923, church Julian until March 1924
+    ['greek-orthodox', '2026-01-01'],
+    ['romanian-orthodox', '1922-01-01'],
+    ['cypriot-orthodox', '1910-01-01'], // British Cyprus kept the Gregorian civil calendar
+  ])("%s: New Year's Day on %s", (slug, date) => {
+    expect(feastsOf(slug, date)[0]).toBe("New Year's Day");
+  });
+
+  it('keeps Saint Basil with the Julian church in 1924 while New Year moved to 1 January', () => {
+    expect(feastsOf('greek-orthodox', '1924-01-14')).toEqual(['Circumcision of Christ', 'Saint Basil the Great']);
   });
 });
