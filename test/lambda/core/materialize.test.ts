@@ -217,6 +217,12 @@ describe('Civil holidays of churches that kept the Julian calendar longer than t
     expect(feastsOf(slug, date)[0]).toBe("New Year's Day");
   });
 
+  it('lists Ohi Day from its first official celebration in 1944 on', () => {
+    expect(feastsOf('greek-orthodox', '1930-10-28')).not.toContain('Ohi Day (Greek national holiday)');
+    expect(feastsOf('greek-orthodox', '1944-10-28')[0]).toBe('Ohi Day (Greek national holiday)');
+    expect(feastsOf('greek-orthodox', '2026-10-28')[0]).toBe('Ohi Day (Greek national holiday)');
+  });
+
   it('keeps Saint Basil with the Julian church in 1924 while New Year moved to 1 January', () => {
     expect(feastsOf('greek-orthodox', '1924-01-14')).toEqual(['Circumcision of Christ', 'Saint Basil the Great']);
   });
