@@ -113,3 +113,9 @@ export const easterProblems = (calendar: CalendarDefinition): string[] => {
   }
   return problems;
 };
+
+/** Everything above for one file: the schema first, the years and Easter only once the schema holds. */
+export const calendarProblems = (calendar: CalendarDefinition, fileName: string): string[] => {
+  const schema = schemaProblems(calendar, fileName);
+  return schema.length > 0 ? schema : [...yearProblems(calendar), ...easterProblems(calendar)];
+};

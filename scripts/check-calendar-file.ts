@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CalendarDefinition } from '../lambda/core/calendar';
 import { materializeYear } from '../lambda/core/materialize';
-import { easterProblems, schemaProblems, yearProblems } from './calendar-validation';
+import { calendarProblems } from './calendar-validation';
 
 const file = process.argv[2];
 if (!file) {
@@ -14,8 +14,7 @@ if (!file) {
   process.exit(2);
 }
 const calendar = JSON.parse(readFileSync(file, 'utf8')) as CalendarDefinition;
-const schema = schemaProblems(calendar, basename(file));
-const problems = schema.length > 0 ? schema : [...yearProblems(calendar), ...easterProblems(calendar)];
+const problems = calendarProblems(calendar, basename(file));
 if (problems.length > 0) {
   process.stderr.write(`${[...new Set(problems)].slice(0, 50).join('\n')}\n`);
   process.exit(1);

@@ -11,7 +11,7 @@ import { foldName, scriptOf } from '../lambda/core/name-folding';
 import { NameGroups } from '../lambda/core/name-groups';
 import { nameEnOf } from '../lambda/core/name-index';
 import { isFullyTransliterated, systemForLanguage } from '../lambda/core/transliteration';
-import { easterProblems, schemaProblems, yearProblems } from './calendar-validation';
+import { calendarProblems } from './calendar-validation';
 import { coverageMarkdown, coverageRows } from './coverage';
 
 /** The coverage table quotes one fixed year, so that it changes with the data and not with the clock. */
@@ -24,20 +24,16 @@ const { definitions, groups } = loadServiceData();
 const files = readdirSync(join(DATA_DIR, 'calendars')).filter((file) => file.endsWith('.json')).sort();
 const nameGroups = new NameGroups(groups);
 
-definitions.forEach((calendar, index) => {
-  const fileName = files[index] as string;
-  const found = [...schemaProblems(calendar, fileName)];
-  if (found.length === 0) found.push(...yearProblems(calendar), ...easterProblems(calendar));
-  problems.push(...found.slice(0, 20).map((problem) => `${fileName}: ${problem}`));
-});
+const checkFile = (calendar: CalendarDefinition, fileName: string, label: string): void => {
+  problems.push(...calendarProblems(calendar, fileName).slice(0, 20).map((problem) => `${label}: ${problem}`));
+};
+definitions.forEach((calendar, index) => checkFile(calendar, files[index] as string, files[index] as string));
 // Drafts are calendars not yet complete enough to publish (data/README.md says why): checked, never loaded.
 const draftsDir = join(DATA_DIR, 'drafts');
 const drafts = existsSync(draftsDir) ? readdirSync(draftsDir).filter((file) => file.endsWith('.json')).sort() : [];
 for (const fileName of drafts) {
   const draft = JSON.parse(readFileSync(join(draftsDir, fileName), 'utf8')) as CalendarDefinition;
-  const found = [...schemaProblems(draft, fileName)];
-  if (found.length === 0) found.push(...yearProblems(draft), ...easterProblems(draft));
-  problems.push(...found.slice(0, 20).map((problem) => `drafts/${fileName}: ${problem}`));
+  checkFile(draft, fileName, `drafts/${fileName}`);
 }
 const slugs = definitions.map((calendar) => calendar.slug);
 if (new Set(slugs).size !== slugs.length) problems.push('two calendars share a slug');

@@ -1,9 +1,12 @@
 import { gregorianYearBounds, isGregorianLeapYear, isoDateOfJdn } from '../../../lambda/core/civil-date';
+import type { CalendarDefinition } from '../../../lambda/core/calendar';
 import { materializeYear, type DatedEntry } from '../../../lambda/core/materialize';
 import { realCalendar, realCalendars, syntheticCalendar } from '../../support/calendars';
 
 const years = Array.from({ length: 201 }, (_, index) => 1900 + index);
 const on = (entries: DatedEntry[], date: string) => entries.find((entry) => entry.date === date);
+const feastsOn = (calendar: CalendarDefinition, date: string) =>
+  on(materializeYear(calendar, Number(date.slice(0, 4))), date)?.feasts ?? [];
 const datesOf = (entries: DatedEntry[], name: string) =>
   entries.filter((entry) => entry.names.includes(name)).map((entry) => entry.date);
 
@@ -171,9 +174,6 @@ describe('Orthodox transfers and civil days', () => {
 });
 
 describe('Rules that changed during 1900-2100', () => {
-  const feastsOn = (calendar: ReturnType<typeof syntheticCalendar>, date: string) =>
-    on(materializeYear(calendar, Number(date.slice(0, 4))), date)?.feasts ?? [];
-
   it('applies a movable entry only between its from and until dates', () => {
     const calendar = syntheticCalendar({
       movable: [
@@ -204,8 +204,7 @@ describe('Rules that changed during 1900-2100', () => {
 });
 
 describe('Civil holidays of churches that kept the Julian calendar longer than the state', () => {
-  const feastsOf = (slug: string, date: string) =>
-    on(materializeYear(realCalendar(slug), Number(date.slice(0, 4))), date)?.feasts ?? [];
+  const feastsOf = (slug: string, date: string) => feastsOn(realCalendar(slug), date);
 
   it.each([
     ['greek-orthodox', '1910-01-14'],
