@@ -1,12 +1,12 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ServiceData } from '../data/service-data';
+import type { ServiceData } from '../lambda/adapters/data-files/service-data';
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { nameIndexItems } from '../lambda/adapters/dynamodb/name-index-items';
-import { buildNameIndex, type NameOccurrence } from '../lambda/core/name-index';
-import { NameGroups } from '../lambda/core/name-groups';
-import { generateApiKey } from '../lambda/core/api-keys';
-import { KeyAdmin } from '../lambda/core/key-admin';
+import { buildNameIndex, type NameOccurrence } from '../lambda/core/names/name-index';
+import { NameGroups } from '../lambda/core/names/name-groups';
+import { generateApiKey } from '../lambda/core/access/api-keys';
+import { KeyAdmin } from '../lambda/core/access/key-admin';
 import { systemClock } from '../lambda/adapters/system-clock';
 import type { EmbeddedStore } from '../local/embedded-store';
 import { proxyEvent } from '../local/proxy-event';

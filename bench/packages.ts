@@ -70,7 +70,7 @@ export const measurePackages = async (store: EmbeddedStore) => {
   ];
   const rows = [];
   for (const fn of functions) {
-    const entry = join(ROOT, 'lambda', 'handlers', `${fn.name}.ts`);
+    const entry = join(ROOT, 'lambda', 'entry-points', `${fn.name}-lambda.ts`);
     const ours = join(out, `${fn.name}.mjs`);
     const naive = join(out, `${fn.name}-naive.cjs`);
     await build({

@@ -8,7 +8,7 @@ import { describeFailure, parseArgs, runKeysCommand, type ParsedArgs } from '../
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
 import { systemClock } from '../lambda/adapters/system-clock';
-import { KeyAdmin } from '../lambda/core/key-admin';
+import { KeyAdmin } from '../lambda/core/access/key-admin';
 import { openLocalStore } from '../local/local-store-target';
 
 /** `npm run keys -- …`: issue, list, revoke and rotate keys, locally or on a deployed stack. */

@@ -1,7 +1,15 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { loadServiceData } from '../data/service-data';
-import { DEFAULT_LIMITS, type Limits } from '../lambda/core/limits';
+import { loadServiceData } from '../lambda/adapters/data-files/service-data';
+import {
+  DATA_VERSION_ENV,
+  DEFAULT_LIMITS,
+  FUNCTION_MEMORY_MB,
+  FUNCTIONS,
+  LIMITS_ENV,
+  type FunctionRole,
+  type Limits,
+} from '../lambda/contract';
 import { CalendarDataLoader } from './constructs/calendar-data-loader';
 import { DataTables } from './constructs/data-tables';
 import { NamedayApi } from './constructs/nameday-api';
@@ -26,22 +34,25 @@ export class NamedayStack extends Stack {
     });
 
     const environment = {
-      NAMEDAYS_TABLE: tables.namedays.tableName,
-      NAME_INDEX_TABLE: tables.nameIndex.tableName,
-      API_KEYS_TABLE: tables.apiKeys.tableName,
-      NAMEDAY_RATE_LIMIT_PER_MINUTE: String(limits.ratePerMinute),
-      NAMEDAY_FREE_MONTHLY_QUOTA: String(limits.freeMonthlyQuota),
+      [LIMITS_ENV.ratePerMinute]: String(limits.ratePerMinute),
+      [LIMITS_ENV.freeMonthlyQuota]: String(limits.freeMonthlyQuota),
       // A new data version changes the functions' configuration, so no process keeps a stale catalog.
-      DATA_VERSION: dataVersion,
+      [DATA_VERSION_ENV]: dataVersion,
       POWERTOOLS_SERVICE_NAME: 'nameday-api',
     };
-    const listingFunction = new ServiceFunction(this, 'ListingFunction', { handlerFile: 'listing', environment })
-      .bindTable(tables.namedays, 'read')
-      .bindKeyCounter(tables.apiKeys);
-    const searchFunction = new ServiceFunction(this, 'SearchFunction', { handlerFile: 'search', environment })
-      .bindTable(tables.namedays, 'read')
-      .bindTable(tables.nameIndex, 'read')
-      .bindKeyCounter(tables.apiKeys);
+    const nameDayFunction = (role: FunctionRole) =>
+      new ServiceFunction(this, FUNCTIONS[role].id, {
+        entryFile: FUNCTIONS[role].entry,
+        memorySize: FUNCTION_MEMORY_MB[role],
+        environment,
+      });
+    const listingFunction = nameDayFunction('listing')
+      .bindTable('namedays', tables.namedays, 'read')
+      .bindTable('apiKeys', tables.apiKeys, 'count-keys');
+    const searchFunction = nameDayFunction('search')
+      .bindTable('namedays', tables.namedays, 'read')
+      .bindTable('nameIndex', tables.nameIndex, 'read')
+      .bindTable('apiKeys', tables.apiKeys, 'count-keys');
     // Functions update only after the data they will read is in place.
     listingFunction.node.addDependency(calendarData.resource);
     searchFunction.node.addDependency(calendarData.resource);

@@ -9,13 +9,13 @@ import dynalite from 'dynalite';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
-import { TABLE_DEFINITIONS, type TableDefinition } from '../lambda/adapters/dynamodb/table-definitions';
-import type { TableNames } from '../lambda/adapters/dynamodb/table-names';
+import { TABLE_DEFINITIONS, type TableDefinition } from '../lambda/contract';
+import type { AllTableNames } from '../lambda/adapters/dynamodb/table-names';
 
 export interface EmbeddedStore {
   endpoint: string;
   client: DynamoDBDocumentClient;
-  tables: TableNames;
+  tables: AllTableNames;
   close(): Promise<void>;
 }
 
@@ -26,7 +26,7 @@ export const LOCAL_CLIENT_CONFIG = {
 };
 
 /** The tables' names in a local store: each table's construct id. */
-export const LOCAL_TABLE_NAMES: TableNames = {
+export const LOCAL_TABLE_NAMES: AllTableNames = {
   namedays: TABLE_DEFINITIONS.namedays.id,
   nameIndex: TABLE_DEFINITIONS.nameIndex.id,
   apiKeys: TABLE_DEFINITIONS.apiKeys.id,

@@ -2,10 +2,11 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { hashApiKey, isWellFormedApiKey } from '../lambda/core/api-keys';
-import { MethodNotAllowedError, RouteNotFoundError, UnauthorizedError } from '../lambda/core/errors';
+import { hashApiKey, isWellFormedApiKey } from '../lambda/core/access/api-keys';
+import { ALLOWED_METHOD, ERRORS, JSON_CONTENT_TYPE, MIN_COMPRESSION_BYTES, errorBody } from '../lambda/contract';
+import { UnauthorizedError } from '../lambda/core/shared/errors';
 import { errorResponse } from '../lambda/adapters/http/error-mapper';
-import { JSON_CONTENT_TYPE, errorBody } from '../lambda/adapters/http/responses';
+import { MethodNotAllowedError, RouteNotFoundError } from '../lambda/adapters/http/http-errors';
 import type { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import type { Logger } from '../lambda/adapters/logger';
 import { proxyEvent } from './proxy-event';
@@ -26,9 +27,6 @@ const headersOf = (request: IncomingMessage): Record<string, string> =>
   Object.fromEntries(
     Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
   );
-
-/** As the stack's minimumCompressionSize: bodies from this size go gzipped to clients that accept it. */
-export const MIN_COMPRESSION_BYTES = 1024;
 
 const acceptsGzip = (request: IncomingMessage): boolean =>
   /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*($|,))[\d.]+)?\s*($|,)/i.test(String(request.headers['accept-encoding'] ?? ''));
@@ -68,7 +66,7 @@ export const createGateway = (options: GatewayOptions): Server => {
       if (!route) throw new RouteNotFoundError();
       const headers = headersOf(request);
       const apiKeyId = await authenticate(headers['x-api-key']);
-      if (request.method !== 'GET') throw new MethodNotAllowedError();
+      if (request.method !== ALLOWED_METHOD) throw new MethodNotAllowedError();
       return await route(
         proxyEvent({
           method: 'GET',
@@ -93,12 +91,11 @@ export const createGateway = (options: GatewayOptions): Server => {
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return;
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify(
-      errorBody(status, status === 431 ? 'Request Header Fields Too Large' : 'Bad Request', 'Malformed request'),
-    );
+    const kind = error.code === 'HPE_HEADER_OVERFLOW' ? 'headersTooLarge' : 'malformedRequest';
+    const { status, title } = ERRORS[kind];
+    const body = JSON.stringify(errorBody(kind));
     socket.end(
-      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
   return server;

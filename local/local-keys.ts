@@ -1,5 +1,5 @@
-import { isTier, isWellFormedApiKey, type Tier } from '../lambda/core/api-keys';
-import type { KeyAdmin } from '../lambda/core/key-admin';
+import { isTier, isWellFormedApiKey, type Tier } from '../lambda/core/access/api-keys';
+import type { KeyAdmin } from '../lambda/core/access/key-admin';
 
 export interface KeySpec {
   tier: Tier;

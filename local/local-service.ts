@@ -1,15 +1,17 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadServiceData } from '../data/service-data';
+import { loadServiceData } from '../lambda/adapters/data-files/service-data';
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { createLogger, type Logger } from '../lambda/adapters/logger';
-import type { Clock } from '../lambda/core/clock';
+import type { Clock } from '../lambda/core/shared/clock';
 import { systemClock } from '../lambda/adapters/system-clock';
-import { limitsFromEnv, type Limits } from '../lambda/core/limits';
-import { CALENDARS_RESOURCE, LISTING_RESOURCES, makeListingHandler } from '../lambda/handlers/listing-handler';
-import { SEARCH_RESOURCES, makeSearchHandler } from '../lambda/handlers/search-handler';
-import { KeyAdmin } from '../lambda/core/key-admin';
-import { createServiceDeps } from '../lambda/service';
+import type { Limits } from '../lambda/contract';
+import { limitsFromEnv } from '../lambda/adapters/environment';
+import { resourcesOf, type FunctionRole } from '../lambda/contract';
+import { makeListingHandler } from '../lambda/handlers/listing-handler';
+import { makeSearchHandler } from '../lambda/handlers/search-handler';
+import { KeyAdmin } from '../lambda/core/access/key-admin';
+import { createServiceDeps } from '../lambda/handlers/service-deps';
 import { startEmbeddedStore } from './embedded-store';
 import { createGateway, type ProxyHandler } from './gateway';
 import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
@@ -56,13 +58,10 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
 
     const limits = options.limits ?? limitsFromEnv(process.env);
     const deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger, limits });
-    const listing: ProxyHandler = makeListingHandler(deps);
-    const search: ProxyHandler = makeSearchHandler(deps);
-    const routes: Record<string, ProxyHandler> = {
-      ...Object.fromEntries(LISTING_RESOURCES.map((resource) => [resource, listing])),
-      [CALENDARS_RESOURCE]: listing,
-      ...Object.fromEntries(SEARCH_RESOURCES.map((resource) => [resource, search])),
-    };
+    const functions: Record<FunctionRole, ProxyHandler> = { listing: makeListingHandler(deps), search: makeSearchHandler(deps) };
+    const routes = Object.fromEntries(
+      (Object.keys(functions) as FunctionRole[]).flatMap((role) => resourcesOf(role).map((resource) => [resource, functions[role]])),
+    );
     const started = createGateway({ routes, apiKeys, logger });
     server = started;
     await new Promise<void>((resolve, reject) => {

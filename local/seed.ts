@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ServiceData } from '../data/service-data';
-import { replaceServiceData, storedDataVersion, type ServiceDataTables } from '../lambda/adapters/dynamodb/calendar-data-writer';
+import type { ServiceData } from '../lambda/adapters/data-files/service-data';
+import { replaceServiceData, storedDataVersion, type ServiceDataTables } from '../lambda/adapters/dynamodb/service-data-writer';
 
 /** Seeds the calendars and the name index unless the store already holds this data version; reports progress. */
 export const ensureServiceData = async (

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { CalendarDefinition } from '../lambda/core/calendar';
-import { materializeYear } from '../lambda/core/materialize';
+import type { CalendarDefinition } from '../lambda/core/calendar/calendar';
+import { materializeYear } from '../lambda/core/calendar/materialize';
 import { calendarProblems } from './calendar-validation';
 
 const file = process.argv[2];

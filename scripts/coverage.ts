@@ -1,6 +1,6 @@
-import type { CalendarDefinition } from '../lambda/core/calendar';
-import { countryName } from '../lambda/core/countries';
-import { materializeYear } from '../lambda/core/materialize';
+import type { CalendarDefinition } from '../lambda/core/calendar/calendar';
+import { countryName } from '../lambda/core/shared/countries';
+import { materializeYear } from '../lambda/core/calendar/materialize';
 
 export interface CoverageRow {
   calendar: string;

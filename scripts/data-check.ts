@@ -4,13 +4,13 @@
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR, loadServiceData } from '../data/service-data';
-import type { CalendarDefinition } from '../lambda/core/calendar';
-import { COUNTRY_NAMES } from '../lambda/core/countries';
-import { foldName, scriptOf } from '../lambda/core/name-folding';
-import { NameGroups } from '../lambda/core/name-groups';
-import { nameEnOf } from '../lambda/core/name-index';
-import { isFullyTransliterated, systemForLanguage } from '../lambda/core/transliteration';
+import { DATA_DIR, loadServiceData } from '../lambda/adapters/data-files/service-data';
+import type { CalendarDefinition } from '../lambda/core/calendar/calendar';
+import { COUNTRY_NAMES } from '../lambda/core/shared/countries';
+import { foldName, scriptOf } from '../lambda/core/names/name-folding';
+import { NameGroups } from '../lambda/core/names/name-groups';
+import { nameEnOf } from '../lambda/core/names/name-index';
+import { isFullyTransliterated, systemForLanguage } from '../lambda/core/names/transliteration';
 import { calendarProblems } from './calendar-validation';
 import { coverageMarkdown, coverageRows } from './coverage';
 

@@ -3,6 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { FUNCTION_MEMORY_MB } from '../../lambda/contract';
 import { ServiceFunction } from './service-function';
 
 export interface CalendarDataLoaderProps {
@@ -23,8 +24,8 @@ export class CalendarDataLoader extends Construct {
   constructor(scope: Construct, id: string, props: CalendarDataLoaderProps) {
     super(scope, id);
     const onEvent = new ServiceFunction(this, 'LoaderFunction', {
-      handlerFile: 'load-calendars',
-      memorySize: 1024,
+      entryFile: 'calendar-loader-lambda',
+      memorySize: FUNCTION_MEMORY_MB.calendarLoader,
       timeout: Duration.minutes(10),
       environment: { POWERTOOLS_SERVICE_NAME: 'nameday-calendar-loader' },
       bundling: {
@@ -43,8 +44,8 @@ export class CalendarDataLoader extends Construct {
         },
       },
     })
-      .bindTable(props.namedaysTable, 'read-write')
-      .bindTable(props.nameIndexTable, 'read-write');
+      .bindTable('namedays', props.namedaysTable, 'read-write')
+      .bindTable('nameIndex', props.nameIndexTable, 'read-write');
     const provider = new Provider(this, 'Provider', { onEventHandler: onEvent });
     this.resource = new CustomResource(this, 'CalendarData', {
       serviceToken: provider.serviceToken,

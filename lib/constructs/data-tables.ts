@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_DEFINITIONS, type TableDefinition, type TableRole } from '../../lambda/adapters/dynamodb/table-definitions';
+import { TABLE_DEFINITIONS, type TableDefinition, type TableRole } from '../../lambda/contract';
 
 /**
  * The service's DynamoDB tables, on demand, built from the same definitions the local store uses.

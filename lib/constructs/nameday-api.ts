@@ -12,7 +12,17 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import type { Limits } from '../../lambda/core/limits';
+import {
+  ALLOWED_METHOD,
+  ERRORS,
+  JSON_CONTENT_TYPE,
+  MIN_COMPRESSION_BYTES,
+  ROUTES,
+  errorBody,
+  type ErrorKind,
+  type Limits,
+  type Operation,
+} from '../../lambda/contract';
 
 export interface NamedayApiProps {
   listingFunction: IFunction;
@@ -22,14 +32,9 @@ export interface NamedayApiProps {
   stageName?: string;
 }
 
-const JSON_HEADERS = { 'Content-Type': "'application/json; charset=utf-8'" };
+const JSON_HEADERS = { 'Content-Type': `'${JSON_CONTENT_TYPE}'` };
 
-const errorTemplate = (statusCode: number, error: string, message: string) => ({
-  'application/json': JSON.stringify({ error, message, statusCode }),
-});
-
-/** Responses compress above this size when the client accepts gzip. */
-const MIN_COMPRESSION_SIZE = Size.kibibytes(1);
+const errorTemplate = (kind: ErrorKind) => ({ 'application/json': JSON.stringify(errorBody(kind)) });
 
 /**
  * The REST API: the routes of decisions.md, an API key on every method, the free and paid usage
@@ -46,7 +51,7 @@ export class NamedayApi extends Construct {
       restApiName: 'nameday-api',
       description: 'Name day calendars and name search',
       apiKeySourceType: ApiKeySourceType.HEADER,
-      minCompressionSize: MIN_COMPRESSION_SIZE,
+      minCompressionSize: Size.bytes(MIN_COMPRESSION_BYTES),
       deployOptions: { stageName: props.stageName ?? 'prod', metricsEnabled: true },
       defaultMethodOptions: { apiKeyRequired: true },
       cloudWatchRole: false,
@@ -54,17 +59,13 @@ export class NamedayApi extends Construct {
 
     const listing = new LambdaIntegration(props.listingFunction);
     const search = new LambdaIntegration(props.searchFunction);
-    const routes: Array<[string, LambdaIntegration]> = [
-      ['api/v1/namedays', listing],
-      ['api/namedays', listing],
-      ['api/v1/calendars', listing],
-      ['api/search', search],
-      ['api/v1/search', search],
-    ];
-    for (const [path, integration] of routes) {
-      const resource = this.api.root.resourceForPath(path);
-      resource.addMethod('GET', integration);
-      this.addMethodNotAllowed(resource);
+    const integrations: Record<Operation, LambdaIntegration> = { listing, calendars: listing, search };
+    for (const operation of Object.keys(ROUTES) as Operation[]) {
+      for (const path of ROUTES[operation]) {
+        const resource = this.api.root.resourceForPath(path);
+        resource.addMethod(ALLOWED_METHOD, integrations[operation]);
+        this.addMethodNotAllowed(resource);
+      }
     }
 
     this.addGatewayResponses();
@@ -95,13 +96,13 @@ export class NamedayApi extends Construct {
       'ANY',
       new MockIntegration({
         passthroughBehavior: PassthroughBehavior.NEVER,
-        requestTemplates: { 'application/json': '{"statusCode": 405}' },
+        requestTemplates: { 'application/json': `{"statusCode": ${ERRORS.methodNotAllowed.status}}` },
         integrationResponses: [
           {
-            statusCode: '405',
-            responseTemplates: errorTemplate(405, 'Method Not Allowed', 'Method not allowed. Use GET'),
+            statusCode: String(ERRORS.methodNotAllowed.status),
+            responseTemplates: errorTemplate('methodNotAllowed'),
             responseParameters: {
-              'method.response.header.Allow': "'GET'",
+              'method.response.header.Allow': `'${ALLOWED_METHOD}'`,
               'method.response.header.Content-Type': JSON_HEADERS['Content-Type'],
             },
           },
@@ -110,7 +111,7 @@ export class NamedayApi extends Construct {
       {
         methodResponses: [
           {
-            statusCode: '405',
+            statusCode: String(ERRORS.methodNotAllowed.status),
             responseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true },
           },
         ],
@@ -119,18 +120,18 @@ export class NamedayApi extends Construct {
   }
 
   private addGatewayResponses(): void {
-    const responses: Array<[string, ResponseType, number, string, string, Record<string, string>?]> = [
-      ['InvalidApiKey', ResponseType.INVALID_API_KEY, 401, 'Unauthorized', 'Invalid or missing API key'],
-      ['QuotaExceeded', ResponseType.QUOTA_EXCEEDED, 402, 'Payment Required', 'Monthly quota exceeded. Please upgrade your plan.'],
-      ['Throttled', ResponseType.THROTTLED, 429, 'Too Many Requests', 'Rate limit exceeded. Retry after 60 seconds.', { 'Retry-After': "'60'" }],
-      ['RouteNotFound', ResponseType.MISSING_AUTHENTICATION_TOKEN, 404, 'Not Found', 'Route not found'],
-      ['Default5xx', ResponseType.DEFAULT_5XX, 500, 'Internal Server Error', 'Internal server error'],
+    const responses: Array<[string, ResponseType, ErrorKind, Record<string, string>?]> = [
+      ['InvalidApiKey', ResponseType.INVALID_API_KEY, 'unauthorized'],
+      ['QuotaExceeded', ResponseType.QUOTA_EXCEEDED, 'quotaExceeded'],
+      ['Throttled', ResponseType.THROTTLED, 'rateLimited', { 'Retry-After': "'60'" }],
+      ['RouteNotFound', ResponseType.MISSING_AUTHENTICATION_TOKEN, 'routeNotFound'],
+      ['Default5xx', ResponseType.DEFAULT_5XX, 'internal'],
     ];
-    for (const [id, type, statusCode, error, message, headers] of responses) {
+    for (const [id, type, kind, headers] of responses) {
       this.api.addGatewayResponse(id, {
         type,
-        statusCode: String(statusCode),
-        templates: errorTemplate(statusCode, error, message),
+        statusCode: String(ERRORS[kind].status),
+        templates: errorTemplate(kind),
         responseHeaders: { ...JSON_HEADERS, ...headers },
       });
     }

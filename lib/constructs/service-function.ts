@@ -5,6 +5,7 @@ import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
+import { TABLE_ENV, type TableRole } from '../../lambda/contract';
 
 export const PROJECT_ROOT = join(__dirname, '..', '..');
 
@@ -23,10 +24,10 @@ export const API_BUNDLING = {
 } as const;
 
 export interface ServiceFunctionProps {
-  /** Entry file under lambda/handlers, without extension. */
-  handlerFile: string;
-  /** @default 512 */
-  memorySize?: number;
+  /** Entry file under lambda/entry-points, without extension. */
+  entryFile: string;
+  /** In MB, from the contract's FUNCTION_MEMORY_MB. */
+  memorySize: number;
   /** @default 10 seconds */
   timeout?: Duration;
   environment?: Record<string, string>;
@@ -42,11 +43,11 @@ export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
     super(scope, id, {
-      entry: join(PROJECT_ROOT, 'lambda', 'handlers', `${props.handlerFile}.ts`),
+      entry: join(PROJECT_ROOT, 'lambda', 'entry-points', `${props.entryFile}.ts`),
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
+      memorySize: props.memorySize,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
       environment: props.environment,
@@ -65,17 +66,16 @@ export class ServiceFunction extends NodejsFunction {
     });
   }
 
-  /** Lets the function count requests on the keys table: read a key's record, update its counters. */
-  bindKeyCounter(table: ITable): this {
-    table.grant(this, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-    return this;
-  }
-
-  /** Grants exactly what the function's use of the table needs. */
-  bindTable(table: ITable, accessMode: 'read' | 'write' | 'read-write'): this {
+  /**
+   * Grants exactly what the function's use of the table needs and gives it the table's name in the
+   * variable the contract names for its role: a function knows only the tables it may use.
+   * `count-keys` reads a key's record and updates its counters, nothing else.
+   */
+  bindTable(role: TableRole, table: ITable, accessMode: 'read' | 'read-write' | 'count-keys'): this {
     if (accessMode === 'read') table.grantReadData(this);
-    else if (accessMode === 'write') table.grantWriteData(this);
+    else if (accessMode === 'count-keys') table.grant(this, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
     else table.grantReadWriteData(this);
+    this.addEnvironment(TABLE_ENV[role], table.tableName);
     return this;
   }
 }

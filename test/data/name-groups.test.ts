@@ -1,6 +1,6 @@
-import { loadServiceData } from '../../data/service-data';
-import { foldName } from '../../lambda/core/name-folding';
-import { NameGroups } from '../../lambda/core/name-groups';
+import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
+import { foldName } from '../../lambda/core/names/name-folding';
+import { NameGroups } from '../../lambda/core/names/name-groups';
 
 const { definitions, groups } = loadServiceData();
 const nameGroups = new NameGroups(groups);

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDbApiKeyRepository } from '../../lambda/adapters/dynamodb/dynamodb-api-key-repository';
-import { KeyAdmin } from '../../lambda/core/key-admin';
+import { KeyAdmin } from '../../lambda/core/access/key-admin';
 import { startLocalService, type LocalService } from '../../local/local-service';
 import { openLocalStore } from '../../local/local-store-target';
 import { recordingLogger } from '../support/silent-logger';

@@ -1,5 +1,5 @@
-import { loadServiceData } from '../../data/service-data';
-import type { CalendarDefinition } from '../../lambda/core/calendar';
+import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
+import type { CalendarDefinition } from '../../lambda/core/calendar/calendar';
 
 const { definitions } = loadServiceData();
 

@@ -1,5 +1,5 @@
-import { loadServiceData } from '../../data/service-data';
-import { replaceServiceData } from '../../lambda/adapters/dynamodb/calendar-data-writer';
+import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
+import { replaceServiceData } from '../../lambda/adapters/dynamodb/service-data-writer';
 import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
 
 /** Jest global setup: one dynalite with the real data, shared read-only by every test file. */

@@ -1,10 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { TableNames } from '../../lambda/adapters/dynamodb/table-names';
+import type { AllTableNames } from '../../lambda/adapters/dynamodb/table-names';
 import { LOCAL_TABLE_NAMES, localDocumentClient } from '../../local/embedded-store';
 
 export interface SharedStore {
   client: DynamoDBDocumentClient;
-  tables: TableNames;
+  tables: AllTableNames;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
-import type { Tier } from '../../core/api-keys';
-import type { GatewayKeys } from '../../core/key-admin';
+import type { Tier } from '../../core/access/api-keys';
+import type { GatewayKeys } from '../../core/access/key-admin';
 
 /** Keeps API Gateway's copy of each key: created with the key's value and attached to its tier's plan. */
 export class ApiGatewayKeys implements GatewayKeys {

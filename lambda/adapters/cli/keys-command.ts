@@ -1,5 +1,5 @@
-import { isTier } from '../../core/api-keys';
-import { KeyNotFoundError, type KeyAdmin } from '../../core/key-admin';
+import { isTier } from '../../core/access/api-keys';
+import { KeyNotFoundError, type KeyAdmin } from '../../core/access/key-admin';
 
 export const KEYS_USAGE = `Usage: npm run keys -- <command> [options]
 

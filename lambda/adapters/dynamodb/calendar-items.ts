@@ -1,6 +1,6 @@
-import type { CalendarDefinition, CalendarShape } from '../../core/calendar';
-import { shapeOf } from '../../core/calendar';
-import { anchorOf, type FixedDayRef } from '../../core/year-plan';
+import type { CalendarDefinition, CalendarShape } from '../../core/calendar/calendar';
+import { shapeOf } from '../../core/calendar/calendar';
+import { anchorOf, type FixedDayRef } from '../../core/calendar/year-plan';
 
 /*
  * Key design of the name days table (one table, one GSI):

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { UsageCounter } from '../../core/admission';
-import type { KeyStore, StoredKey } from '../../core/key-admin';
-import type { ApiKeyRecord } from '../../core/api-keys';
-import type { Limits } from '../../core/limits';
-import type { CountPlan, KeyUsage, UsageWindows } from '../../core/usage-windows';
+import type { UsageCounter } from '../../core/access/admission';
+import type { KeyStore, StoredKey } from '../../core/access/key-admin';
+import type { ApiKeyRecord } from '../../core/access/api-keys';
+import type { Limits } from '../../contract';
+import type { CountPlan, KeyUsage, UsageWindows } from '../../core/access/usage-windows';
 import { guardStoreCall } from './store-errors';
 
 /*

@@ -1,6 +1,6 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { NameOccurrence } from '../../core/name-index';
-import type { NameIndexReader } from '../../core/search-names';
+import type { NameOccurrence } from '../../core/names/name-index';
+import type { NameIndexReader } from '../../core/names/search-names';
 import { decodeOccurrence, nameIndexPartition, type NameIndexItem } from './name-index-items';
 import { guardStoreCall } from './store-errors';
 

@@ -1,8 +1,8 @@
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { CalendarShape, DayContent } from '../../core/calendar';
-import { contentKey, type DayContents } from '../../core/entry-contents';
-import type { FixedDayReader } from '../../core/list-namedays';
-import type { FixedDayRef } from '../../core/year-plan';
+import type { CalendarShape, DayContent } from '../../core/calendar/calendar';
+import { contentKey, type DayContents } from '../../core/calendar/entry-contents';
+import type { FixedDayReader } from '../../core/listing/list-namedays';
+import type { FixedDayRef } from '../../core/calendar/year-plan';
 import {
   BY_MONTH_INDEX,
   CATALOG_PK,

@@ -1,4 +1,4 @@
-import type { NameOccurrence } from '../../core/name-index';
+import type { NameOccurrence } from '../../core/names/name-index';
 
 /*
  * Key design of the name index table:

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../../core/errors';
+import { StoreUnavailableError } from '../../core/shared/errors';
 
 interface SdkErrorShape {
   name?: string;

@@ -1,14 +1,42 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError, LimitError, MethodNotAllowedError, StoreUnavailableError } from '../../core/errors';
-import { errorBody, jsonResponse } from './responses';
+import { ALLOWED_METHOD, ERRORS, errorBody, type ErrorKind } from '../../contract';
+import {
+  LimitError,
+  QuotaExceededError,
+  RateLimitedError,
+  ServiceError,
+  StoreUnavailableError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../core/shared/errors';
+import { MethodNotAllowedError, RouteNotFoundError } from './http-errors';
+import { limitHeaders } from './limit-headers';
+import { jsonResponse } from './responses';
 
-export const INTERNAL_ERROR_RESPONSE_BODY = errorBody(500, 'Internal Server Error', 'Internal server error');
+const kindOf = (error: ServiceError): ErrorKind => {
+  if (error instanceof ValidationError) return 'validation';
+  if (error instanceof UnauthorizedError) return 'unauthorized';
+  if (error instanceof QuotaExceededError) return 'quotaExceeded';
+  if (error instanceof RateLimitedError) return 'rateLimited';
+  if (error instanceof RouteNotFoundError) return 'routeNotFound';
+  if (error instanceof MethodNotAllowedError) return 'methodNotAllowed';
+  if (error instanceof StoreUnavailableError) return 'storeUnavailable';
+  return 'internal';
+};
 
-/** The one place errors become responses; nothing but an ApiError's own message reaches a client. */
+const headersOf = (error: ServiceError): Record<string, string> => ({
+  ...(error instanceof LimitError && limitHeaders(error.standing)),
+  ...(error instanceof RateLimitedError && { 'Retry-After': String(error.retryAfterSeconds) }),
+  ...(error instanceof StoreUnavailableError && { 'Retry-After': String(error.retryAfterSeconds) }),
+  ...(error instanceof MethodNotAllowedError && { Allow: ALLOWED_METHOD }),
+});
+
+/** The status of an error's answer: 500 for anything that is not a ServiceError. */
+export const statusOf = (error: unknown): number => ERRORS[error instanceof ServiceError ? kindOf(error) : 'internal'].status;
+
+/** The one place errors become responses; nothing but a ServiceError's own message reaches a client. */
 export const errorResponse = (error: unknown): APIGatewayProxyResult => {
-  if (!(error instanceof ApiError)) return jsonResponse(500, INTERNAL_ERROR_RESPONSE_BODY);
-  const headers: Record<string, string> = error instanceof LimitError ? { ...error.headers } : {};
-  if (error instanceof StoreUnavailableError) headers['Retry-After'] = String(error.retryAfterSeconds);
-  if (error instanceof MethodNotAllowedError) headers.Allow = 'GET';
-  return jsonResponse(error.statusCode, errorBody(error.statusCode, error.title, error.message), headers);
+  if (!(error instanceof ServiceError)) return jsonResponse(ERRORS.internal.status, errorBody('internal'));
+  const kind = kindOf(error);
+  return jsonResponse(ERRORS[kind].status, errorBody(kind, error.message), headersOf(error));
 };

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { QueryParams } from '../../core/query-params';
+import type { QueryParams } from '../../core/shared/query-params';
 
 /**
  * Query parameters of a proxy event with every repeated value kept; API Gateway fills both maps,

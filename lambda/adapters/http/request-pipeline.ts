@@ -1,9 +1,10 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type { Admission } from '../../core/admission';
-import { ApiError } from '../../core/errors';
+import type { Admission } from '../../core/access/admission';
+import { ServiceError } from '../../core/shared/errors';
 import type { Logger } from '../logger';
 import { errorResponse } from './error-mapper';
+import { limitHeaders } from './limit-headers';
 
 export type RouteHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
@@ -43,9 +44,8 @@ const admitAndRoute = async (
   admission.checkShape(apiKey);
   const [admitted, routed] = await Promise.allSettled([admission.admit(apiKey), route(event)]);
   if (admitted.status === 'rejected') throw admitted.reason;
-  return routed.status === 'fulfilled'
-    ? { response: routed.value, headers: admitted.value }
-    : { failure: routed.reason, headers: admitted.value };
+  const headers = limitHeaders(admitted.value);
+  return routed.status === 'fulfilled' ? { response: routed.value, headers } : { failure: routed.reason, headers };
 };
 
 const describeError = (error: unknown): Record<string, unknown> =>
@@ -73,7 +73,7 @@ export const runRequest = async (
     outcome = { failure: refusal, headers: {} };
   }
   const response = outcome.response ?? errorResponse(outcome.failure);
-  if (outcome.failure !== undefined && (!(outcome.failure instanceof ApiError) || response.statusCode >= 500)) {
+  if (outcome.failure !== undefined && (!(outcome.failure instanceof ServiceError) || response.statusCode >= 500)) {
     deps.logger.error('request failed', { requestId, errorId: randomUUID(), error: describeError(outcome.failure) });
   }
   response.headers = { ...response.headers, ...outcome.headers, 'X-Request-Id': requestId };

@@ -1,6 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+import { JSON_CONTENT_TYPE } from '../../contract';
 
 export const jsonResponse = (
   statusCode: number,
@@ -11,6 +10,3 @@ export const jsonResponse = (
   headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },
   body: JSON.stringify(body),
 });
-
-/** The spec's error body: `{ error, message, statusCode }`. */
-export const errorBody = (statusCode: number, error: string, message: string) => ({ error, message, statusCode });

@@ -1,5 +1,5 @@
 import { makeListingHandler } from '../../../lambda/handlers/listing-handler';
-import { createServiceDeps, type ServiceDeps } from '../../../lambda/service';
+import { createServiceDeps, type ServiceDeps } from '../../../lambda/handlers/service-deps';
 import type { EmbeddedStore } from '../../../local/embedded-store';
 import { getEvent } from '../../support/events';
 import { connectSeededStore, type SharedStore } from '../../support/seeded-store';

@@ -1,5 +1,5 @@
 import { makeSearchHandler } from '../../../lambda/handlers/search-handler';
-import { createServiceDeps, type ServiceDeps } from '../../../lambda/service';
+import { createServiceDeps, type ServiceDeps } from '../../../lambda/handlers/service-deps';
 import { getEvent } from '../../support/events';
 import { connectSeededStore, type SharedStore } from '../../support/seeded-store';
 import { recordingLogger } from '../../support/silent-logger';

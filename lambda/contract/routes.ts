@@ -1,0 +1,25 @@
+/**
+ * The API's routes and which function serves each: the stack builds API Gateway's resources from this
+ * table and the local gateway its routing, so both hosts answer the same paths.
+ */
+export const ROUTES = {
+  listing: ['/api/v1/namedays', '/api/namedays'],
+  calendars: ['/api/v1/calendars'],
+  search: ['/api/search', '/api/v1/search'],
+} as const;
+
+/** The name day functions; each serves the operations listed here. */
+export const FUNCTIONS = {
+  listing: { id: 'ListingFunction', entry: 'listing-lambda', operations: ['listing', 'calendars'] },
+  search: { id: 'SearchFunction', entry: 'search-lambda', operations: ['search'] },
+} as const;
+
+export type Operation = keyof typeof ROUTES;
+export type FunctionRole = keyof typeof FUNCTIONS;
+
+/** The resource paths a function serves. */
+export const resourcesOf = (role: FunctionRole): readonly string[] =>
+  FUNCTIONS[role].operations.flatMap((operation) => ROUTES[operation]);
+
+/** The only method the API answers; any other on a known path is 405 with `Allow` naming it. */
+export const ALLOWED_METHOD = 'GET';

@@ -1,0 +1,32 @@
+import { ValidationError } from '../shared/errors';
+import { foldName } from './name-folding';
+import { MIN_QUERY_LENGTH } from './name-index';
+import { assertYearInRange, singleParam, type QueryParams } from '../shared/query-params';
+
+export const MAX_QUERY_LENGTH = 100;
+
+export interface SearchQuery {
+  /** The folded query, or null when the query is too short, too long or has nothing to match. */
+  folded: string | null;
+  year: number;
+}
+
+const parseYear = (value: string | undefined, currentYear: number): number => {
+  if (value === undefined) return currentYear;
+  if (!/^\d{4}$/.test(value)) throw new ValidationError('Year out of range. Use a year from 1900 to 2100');
+  return assertYearInRange(Number(value));
+};
+
+/**
+ * A missing, blank, one-character or over-long q is not an error: it matches nothing. Length counts
+ * characters as the user sees them, after trimming; the folded form must keep two of them.
+ */
+export const parseSearchQuery = (params: QueryParams, currentYear: number): SearchQuery => {
+  const q = singleParam(params, 'q');
+  const year = parseYear(singleParam(params, 'year'), currentYear);
+  const trimmed = q?.trim() ?? '';
+  const length = [...trimmed].length;
+  if (length < MIN_QUERY_LENGTH || length > MAX_QUERY_LENGTH) return { folded: null, year };
+  const folded = foldName(trimmed);
+  return { folded: [...folded].length >= MIN_QUERY_LENGTH ? folded : null, year };
+};

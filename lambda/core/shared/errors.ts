@@ -1,0 +1,52 @@
+import { ERRORS } from '../../contract';
+import type { LimitStanding } from '../access/usage-windows';
+
+/**
+ * Failures a client is told about, with a message meant for it; anything else is an internal failure.
+ * The HTTP adapter's error mapper decides how each one answers.
+ */
+export abstract class ServiceError extends Error {}
+
+/** The request's parameters are wrong; the message says how. */
+export class ValidationError extends ServiceError {}
+
+export class UnauthorizedError extends ServiceError {
+  constructor() {
+    super(ERRORS.unauthorized.message);
+  }
+}
+
+/** A refusal by the key's limits, which still tells the client where it stands. */
+export abstract class LimitError extends ServiceError {
+  constructor(
+    message: string,
+    readonly standing: LimitStanding,
+  ) {
+    super(message);
+  }
+}
+
+export class QuotaExceededError extends LimitError {
+  constructor(standing: LimitStanding) {
+    super(ERRORS.quotaExceeded.message, standing);
+  }
+}
+
+export class RateLimitedError extends LimitError {
+  constructor(
+    standing: LimitStanding,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(ERRORS.rateLimited.message, standing);
+  }
+}
+
+/** The store is overloaded or unreachable: the client may retry after `retryAfterSeconds`. */
+export class StoreUnavailableError extends ServiceError {
+  constructor(
+    readonly retryAfterSeconds = 1,
+    options?: ErrorOptions,
+  ) {
+    super(ERRORS.storeUnavailable.message, options);
+  }
+}

@@ -1,0 +1,23 @@
+import type { TableRole } from '../contract';
+import { createDocumentClient } from '../adapters/dynamodb/document-client';
+import { limitsFromEnv, tableNamesFromEnv } from '../adapters/environment';
+import { createLogger } from '../adapters/logger';
+import { systemClock } from '../adapters/system-clock';
+import { createServiceDeps, type ServiceDeps } from '../handlers/service-deps';
+
+let deps: ServiceDeps | undefined;
+
+/**
+ * The Lambda host's dependencies, built on the first invocation rather than at import time, from the
+ * environment the stack bound to this function; a missing table or a bad limit fails here, once.
+ */
+export const lambdaServiceDeps = (requiredTables: readonly TableRole[]): ServiceDeps => {
+  deps ??= createServiceDeps({
+    client: createDocumentClient(),
+    tables: tableNamesFromEnv(process.env, requiredTables),
+    clock: systemClock,
+    logger: createLogger(),
+    limits: limitsFromEnv(process.env),
+  });
+  return deps;
+};

@@ -1,0 +1,63 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDbNameIndexRepository } from '../adapters/dynamodb/dynamodb-name-index-repository';
+import { DynamoDbNamedayRepository } from '../adapters/dynamodb/dynamodb-nameday-repository';
+import type { TableNames } from '../adapters/dynamodb/table-names';
+import type { Logger } from '../adapters/logger';
+import { CalendarCatalog } from '../core/calendar/catalog';
+import { Admission } from '../core/access/admission';
+import type { Clock } from '../core/shared/clock';
+import type { Limits } from '../contract';
+import { DynamoDbApiKeyRepository } from '../adapters/dynamodb/dynamodb-api-key-repository';
+import type { FixedDayReader } from '../core/listing/list-namedays';
+import type { NameIndexReader } from '../core/names/search-names';
+
+/** Everything a handler needs, built once per process by whichever host runs it. */
+export interface ServiceDeps {
+  catalog: () => Promise<CalendarCatalog>;
+  fixedDays: FixedDayReader;
+  /** Only where the process was given the name index table (the search function). */
+  nameIndex?: NameIndexReader;
+  clock: Clock;
+  logger: Logger;
+  admission?: Admission;
+}
+
+/**
+ * Loads the catalog on first use and keeps it for the life of the process; a failed load is not
+ * kept, so the next request tries again. A data change deploys new function configuration, so a
+ * process never outlives the data it loaded.
+ */
+export const cachedCatalog = (load: () => Promise<CalendarCatalog>): (() => Promise<CalendarCatalog>) => {
+  let pending: Promise<CalendarCatalog> | undefined;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+};
+
+export const createServiceDeps = (options: {
+  client: DynamoDBDocumentClient;
+  tables: TableNames;
+  clock: Clock;
+  logger: Logger;
+  /** The tiers' limits; without them requests are not counted (tests of the handlers alone). */
+  limits?: Limits;
+  onStoreRead?: (itemsRead: number) => void;
+}): ServiceDeps => {
+  const { client, tables, limits, onStoreRead } = options;
+  if (!tables.namedays) throw new Error('A name day service needs the name days table');
+  if (limits && !tables.apiKeys) throw new Error('Counting requests needs the API keys table');
+  const namedays = new DynamoDbNamedayRepository(client, tables.namedays, onStoreRead);
+  return {
+    catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
+    fixedDays: namedays,
+    ...(tables.nameIndex && { nameIndex: new DynamoDbNameIndexRepository(client, tables.nameIndex, onStoreRead) }),
+    clock: options.clock,
+    logger: options.logger,
+    ...(limits &&
+      tables.apiKeys && { admission: new Admission(new DynamoDbApiKeyRepository(client, tables.apiKeys), limits, options.clock) }),
+  };
+};
