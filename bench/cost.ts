@@ -26,7 +26,8 @@ const billedMs = (ms: number) => Math.max(1, Math.ceil(ms));
 export const costPerMillion = (operations: readonly OperationFigures[]) =>
   operations.map((operation) => {
     const lambdaCompute = (billedMs(operation.handlerP50) / 1000) * (LAMBDA_MEMORY_MB / 1024) * PRICES.lambdaPerGbSecond * 1e6;
-    const dynamo = operation.readUnits * PRICES.dynamoReadUnitPerMillion + operation.writeUnits * PRICES.dynamoWriteUnitPerMillion;
+    const dynamo =
+      operation.readUnits * PRICES.dynamoReadUnitPerMillion + operation.writeUnits * PRICES.dynamoWriteUnitPerMillion;
     const parts = {
       apiGateway: PRICES.apiGatewayPerMillion,
       lambdaRequests: PRICES.lambdaPerMillionRequests,

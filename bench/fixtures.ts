@@ -16,7 +16,11 @@ export const BENCH_KEY = generateApiKey();
 export const UNLIMITED = { ratePerMinute: 1_000_000_000, freeMonthlyQuota: 1_000_000_000 };
 
 export const provisionBenchKey = async (store: Pick<EmbeddedStore, 'client' | 'tables'>): Promise<void> => {
-  await new KeyAdmin(new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys), systemClock).provision(BENCH_KEY, 'paid', 'bench');
+  await new KeyAdmin(new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys), systemClock).provision(
+    BENCH_KEY,
+    'paid',
+    'bench',
+  );
 };
 
 export const getEventFor = (resource: string, query: string): APIGatewayProxyEvent =>
@@ -40,14 +44,22 @@ export const syntheticNameIndex = (real: ReadonlyMap<string, unknown>, times: nu
 };
 
 /** Adds `times` × the real index in synthetic names to a store's name index. */
-export const addSyntheticNames = async (store: Pick<EmbeddedStore, 'client' | 'tables'>, data: ServiceData, times: number): Promise<void> => {
+export const addSyntheticNames = async (
+  store: Pick<EmbeddedStore, 'client' | 'tables'>,
+  data: ServiceData,
+  times: number,
+): Promise<void> => {
   const real = buildNameIndex(data.definitions, new NameGroups(data.groups));
   const items = nameIndexItems(syntheticNameIndex(real, times), data.version);
   const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) => items.slice(index * 25, index * 25 + 25));
   for (let start = 0; start < batches.length; start += 8) {
     await Promise.all(
       batches.slice(start, start + 8).map((batch) =>
-        store.client.send(new BatchWriteCommand({ RequestItems: { [store.tables.nameIndex]: batch.map((item) => ({ PutRequest: { Item: item } })) } })),
+        store.client.send(
+          new BatchWriteCommand({
+            RequestItems: { [store.tables.nameIndex]: batch.map((item) => ({ PutRequest: { Item: item } })) },
+          }),
+        ),
       ),
     );
   }

@@ -18,7 +18,11 @@ const initTime = (file: string): number => {
   for (let run = 0; run < FRESH_PROCESSES; run += 1) {
     const result = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(file)}); process.stdout.write(String(performance.now() - t));`],
+      [
+        '--input-type=module',
+        '-e',
+        `const t = performance.now(); await import(${JSON.stringify(file)}); process.stdout.write(String(performance.now() - t));`,
+      ],
       { encoding: 'utf8', timeout: 30000 },
     );
     if (result.status !== 0) throw new Error(`importing ${file} failed: ${result.stderr}`);

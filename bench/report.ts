@@ -12,7 +12,7 @@ export const renderReport = (r: BenchResults): string => {
     '',
     `Measured by \`npm run bench\` on ${r.date.slice(0, 10)} (${r.date}), on ${r.machine.cpu}, ${r.machine.cores} cores,`,
     `${r.machine.memoryGiB} GiB, Node ${r.machine.node}; ${r.iterations} iterations an operation after warm-up. The store is`,
-    'dynalite in a process of its own (as DynamoDB is a service of its own; in one process the handler\'s',
+    "dynalite in a process of its own (as DynamoDB is a service of its own; in one process the handler's",
     'work and the store\'s would queue on one thread), and "bare DynamoDB" means the very requests the',
     'handler made, replayed with a plain client, timed in the same run and interleaved with the handler',
     'calls. This machine is shared and noisy: compare the ratios, not the absolute times. Raw figures:',
@@ -26,7 +26,8 @@ export const renderReport = (r: BenchResults): string => {
     '| Operation | Handler p50 ms | p99 ms | Bare p50 ms | p99 ms | Ratio p50 | Target |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
     ...r.overhead.map(
-      (o) => `| ${o.name} | ${o.handlerP50} | ${o.handlerP99} | ${o.bareP50} | ${o.bareP99} | ${o.ratioP50} | ≤ 1.3: ${verdict(o.ratioP50 <= 1.3)} |`,
+      (o) =>
+        `| ${o.name} | ${o.handlerP50} | ${o.handlerP99} | ${o.bareP50} | ${o.bareP99} | ${o.ratioP50} | ≤ 1.3: ${verdict(o.ratioP50 <= 1.3)} |`,
     ),
     '',
     '## 2. Store requests per call',
@@ -63,12 +64,13 @@ export const renderReport = (r: BenchResults): string => {
     '| Query | Real p50 ms | 10× p50 ms | Ratio | Requests (real / 10×) | Target |',
     '| --- | ---: | ---: | ---: | --- | --- |',
     ...r.scaling.map(
-      (s) => `| \`${s.query}\` | ${s.realP50} | ${s.largeP50} | ${s.ratioP50} | ${s.realReads} / ${s.largeReads} | ${verdict(s.ratioP50 <= 1.5 && s.realReads === s.largeReads)} |`,
+      (s) =>
+        `| \`${s.query}\` | ${s.realP50} | ${s.largeP50} | ${s.ratioP50} | ${s.realReads} / ${s.largeReads} | ${verdict(s.ratioP50 <= 1.5 && s.realReads === s.largeReads)} |`,
     ),
     '',
     '## 5. Lambda packages',
     '',
-    'Each API function bundled as the stack bundles it (ES module, packages\' `module` entry points so the',
+    "Each API function bundled as the stack bundles it (ES module, packages' `module` entry points so the",
     'AWS SDK is tree-shaken, minified) against a naive `esbuild --bundle --minify --platform=node` of the',
     'same entry. Init: median time to `import` the bundle in 11 fresh Node processes. The bundle is also',
     'invoked once against the benchmark store to show it works. Target: ≤ 400 KB and ≤ 0.65 of the naive',
@@ -92,7 +94,7 @@ export const renderReport = (r: BenchResults): string => {
     '',
     `autocannon, ${r.throughput.connections} connections for ${r.throughput.durationSeconds} s each, \`GET ${r.throughput.path}\`, against a bare`,
     '`node:http` server that returns the same bytes. The local server runs as `npm start` runs it, with',
-    'dynalite inside the server\'s process.',
+    "dynalite inside the server's process.",
     '',
     '| Server | Requests/s | p50 latency ms | Non-2xx |',
     '| --- | ---: | ---: | ---: |',
@@ -106,7 +108,7 @@ export const renderReport = (r: BenchResults): string => {
     `round trips to dynalite over loopback HTTP: the gateway's key lookup (p50 ${r.throughput.perRequestMs.gatewayKeyLookup} ms, as API Gateway's own`,
     `key check), then the handler's data read and counter write, side by side (handler p50 ${r.throughput.perRequestMs.handler} ms). dynalite is a`,
     'JavaScript store with its own HTTP server in the same single-threaded process, and every request of',
-    'the load updates the same key\'s counters, which dynalite serializes; so store and server queue on one',
+    "the load updates the same key's counters, which dynalite serializes; so store and server queue on one",
     'core. On AWS the store is DynamoDB and the gateway is API Gateway: neither runs in the function.',
     '',
     '## 8. Cost per million calls on AWS',
@@ -119,7 +121,8 @@ export const renderReport = (r: BenchResults): string => {
     '| Operation | Duration ms | Read units | Write units | API Gateway | Lambda requests | Lambda compute | DynamoDB | Total $/M |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...r.cost.map(
-      (c) => `| ${c.name} | ${c.durationMs} | ${c.readUnits} | ${c.writeUnits} | ${c.apiGateway} | ${c.lambdaRequests} | ${c.lambdaCompute} | ${c.dynamoDb} | ${c.total} |`,
+      (c) =>
+        `| ${c.name} | ${c.durationMs} | ${c.readUnits} | ${c.writeUnits} | ${c.apiGateway} | ${c.lambdaRequests} | ${c.lambdaCompute} | ${c.dynamoDb} | ${c.total} |`,
     ),
     '',
     `One-date lookup: $${r.cost[0]?.total} per million (≤ $5: ${verdict((r.cost[0]?.total ?? Infinity) <= 5)}). API Gateway's REST price is most of it.`,

@@ -43,7 +43,13 @@ const startService = async (synthetic = 0): Promise<Service> => {
   if (synthetic > 0) await addSyntheticNames(store, data, synthetic);
   await provisionBenchKey(store);
   const recorder = recordStoreCalls(store.client);
-  const deps = createServiceDeps({ client: store.client, tables: store.tables, clock: systemClock, logger: silent, limits: UNLIMITED });
+  const deps = createServiceDeps({
+    client: store.client,
+    tables: store.tables,
+    clock: systemClock,
+    logger: silent,
+    limits: UNLIMITED,
+  });
   return {
     store,
     recorder,
@@ -119,11 +125,24 @@ const main = async () => {
   log('bench: seeding the store');
   const service = await startService();
 
-  const total = JSON.parse((await service.listing(getEventFor('/api/v1/namedays', 'limit=1'))).body).pagination.total as number;
+  const firstPage = JSON.parse((await service.listing(getEventFor('/api/v1/namedays', 'limit=1'))).body) as {
+    pagination: { total: number };
+  };
+  const total = firstPage.pagination.total;
   const operations: Operation[] = [
     { name: 'list one date (CZ)', handler: 'listing', resource: '/api/v1/namedays', query: 'country=CZ&date=2026-03-19' },
-    { name: 'list a month (all countries, 365)', handler: 'listing', resource: '/api/v1/namedays', query: 'month=2026-03&limit=365' },
-    { name: 'list a deep page (whole year, all countries)', handler: 'listing', resource: '/api/v1/namedays', query: `limit=100&offset=${total - 100}` },
+    {
+      name: 'list a month (all countries, 365)',
+      handler: 'listing',
+      resource: '/api/v1/namedays',
+      query: 'month=2026-03&limit=365',
+    },
+    {
+      name: 'list a deep page (whole year, all countries)',
+      handler: 'listing',
+      resource: '/api/v1/namedays',
+      query: `limit=100&offset=${total - 100}`,
+    },
     { name: 'search broad "ma"', handler: 'search', resource: '/api/search', query: 'q=ma' },
     { name: 'search narrow "jiri"', handler: 'search', resource: '/api/search', query: 'q=jiri' },
   ];
@@ -132,8 +151,18 @@ const main = async () => {
   for (const operation of operations) overhead.push(await measureOperation(service, operation));
 
   log('bench: offset flatness');
-  const first = await measureOperation(service, { name: 'offset 0', handler: 'listing', resource: '/api/v1/namedays', query: 'limit=10&offset=0' });
-  const last = await measureOperation(service, { name: 'last page', handler: 'listing', resource: '/api/v1/namedays', query: `limit=10&offset=${total - 10}` });
+  const first = await measureOperation(service, {
+    name: 'offset 0',
+    handler: 'listing',
+    resource: '/api/v1/namedays',
+    query: 'limit=10&offset=0',
+  });
+  const last = await measureOperation(service, {
+    name: 'last page',
+    handler: 'listing',
+    resource: '/api/v1/namedays',
+    query: `limit=10&offset=${total - 10}`,
+  });
 
   log('bench: search scaling (an index ten times larger)');
   const large = await startService(9);
@@ -142,7 +171,14 @@ const main = async () => {
     const operation: Operation = { name: `search "${query}"`, handler: 'search', resource: '/api/search', query: `q=${query}` };
     const real = await measureOperation(service, operation);
     const big = await measureOperation(large, operation);
-    scaling.push({ query, realP50: real.handlerP50, largeP50: big.handlerP50, ratioP50: round(big.handlerP50 / real.handlerP50, 2), realReads: real.reads, largeReads: big.reads });
+    scaling.push({
+      query,
+      realP50: real.handlerP50,
+      largeP50: big.handlerP50,
+      ratioP50: round(big.handlerP50 / real.handlerP50, 2),
+      realReads: real.reads,
+      largeReads: big.reads,
+    });
   }
   await large.store.close();
 
@@ -160,7 +196,12 @@ const main = async () => {
   await service.store.close();
   const results = {
     date: startedAt.toISOString(),
-    machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: round(totalmem() / 2 ** 30, 1), node: process.version },
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      memoryGiB: round(totalmem() / 2 ** 30, 1),
+      node: process.version,
+    },
     iterations: ITERATIONS,
     overhead,
     offsetFlatness: {
@@ -190,7 +231,12 @@ export type BenchResults = {
   machine: { cpu: string; cores: number; memoryGiB: number; node: string };
   iterations: number;
   overhead: OperationFigures[];
-  offsetFlatness: { total: number; first: { itemsRead: number; p50: number }; last: { itemsRead: number; p50: number }; latencyRatio: number };
+  offsetFlatness: {
+    total: number;
+    first: { itemsRead: number; p50: number };
+    last: { itemsRead: number; p50: number };
+    latencyRatio: number;
+  };
   scaling: Array<{ query: string; realP50: number; largeP50: number; ratioP50: number; realReads: number; largeReads: number }>;
   responseSize: { entries: number; raw: number; gzip: number; ratio: number };
   packages: Awaited<ReturnType<typeof measurePackages>>;

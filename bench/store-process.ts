@@ -9,15 +9,17 @@ export const startStoreProcess = (): Promise<EmbeddedStore> =>
   new Promise((resolve, reject) => {
     const child = fork(__filename, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.once('error', reject);
-    child.once('message', (endpoint) => {
-      const client = localDocumentClient(String(endpoint));
+    child.once('message', (message) => {
+      const endpoint = message as string;
+      const client = localDocumentClient(endpoint);
       resolve({
-        endpoint: String(endpoint),
+        endpoint,
         client,
         tables: LOCAL_TABLE_NAMES,
-        close: async () => {
+        close: () => {
           client.destroy();
           child.kill();
+          return Promise.resolve();
         },
       });
     });

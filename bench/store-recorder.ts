@@ -18,7 +18,10 @@ const REPLAYABLE = { QueryCommand, GetCommand, UpdateCommand } as const;
 export const recordStoreCalls = (client: DynamoDBDocumentClient) => {
   let calls: StoreCall[] = [];
   const send = client.send.bind(client) as (command: unknown) => Promise<Record<string, unknown>>;
-  (client as unknown as { send: unknown }).send = async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
+  (client as unknown as { send: unknown }).send = async (command: {
+    constructor: { name: string };
+    input: Record<string, unknown>;
+  }) => {
     command.input.ReturnConsumedCapacity = 'TOTAL';
     const started = performance.now();
     const output = await send(command);

@@ -26,11 +26,18 @@ const DURATION_SECONDS = 5;
 const CONNECTIONS = 10;
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 const load = async (url: string) => {
-  const result = await autocannon({ url: `${url}${PATH}`, connections: CONNECTIONS, duration: DURATION_SECONDS, headers: { 'x-api-key': BENCH_KEY } });
+  const result = await autocannon({
+    url: `${url}${PATH}`,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    headers: { 'x-api-key': BENCH_KEY },
+  });
   return { requestsPerSecond: round(result.requests.average, 0), latencyP50Ms: result.latency.p50, non2xx: result.non2xx };
 };
 
@@ -38,19 +45,34 @@ const load = async (url: string) => {
 const inMemoryDeps = (logger: ServiceDeps['logger']): ServiceDeps => {
   const { definitions } = loadServiceData();
   const catalog = new CalendarCatalog(definitions.map(shapeOf));
-  const days = new Map(definitions.flatMap((calendar) => Object.entries(calendar.days).map(([key, day]) => [contentKey(calendar.slug, key), day])));
-  const fixedDays: FixedDayReader = { readFixedDays: async (refs) => new Map(refs.map((ref) => [contentKey(ref.slug, ref.key), days.get(contentKey(ref.slug, ref.key)) ?? { names: [] }])) };
+  const days = new Map(
+    definitions.flatMap((calendar) => Object.entries(calendar.days).map(([key, day]) => [contentKey(calendar.slug, key), day])),
+  );
+  const fixedDays: FixedDayReader = {
+    readFixedDays: (refs) =>
+      Promise.resolve(
+        new Map(refs.map((ref) => [contentKey(ref.slug, ref.key), days.get(contentKey(ref.slug, ref.key)) ?? { names: [] }])),
+      ),
+  };
   let count = 0;
   const month = () => systemClock.now().toISOString().slice(0, 7);
   const minute = () => systemClock.now().toISOString().slice(0, 16);
   const counter: UsageCounter = {
-    count: async () => ({ status: 'active', tier: 'paid', minuteWindow: minute(), minuteCount: 1, monthWindow: month(), monthCount: (count += 1) }),
-    read: async () => undefined,
+    count: () =>
+      Promise.resolve({
+        status: 'active',
+        tier: 'paid',
+        minuteWindow: minute(),
+        minuteCount: 1,
+        monthWindow: month(),
+        monthCount: (count += 1),
+      }),
+    read: () => Promise.resolve(undefined),
   };
   return {
-    catalog: async () => catalog,
+    catalog: () => Promise.resolve(catalog),
     fixedDays,
-    nameIndex: { findByPrefix: async () => [] },
+    nameIndex: { findByPrefix: () => Promise.resolve([]) },
     clock: systemClock,
     logger,
     admission: new Admission(counter, UNLIMITED, systemClock),
@@ -83,7 +105,7 @@ export const measureThroughput = async () => {
   });
   const inMemory = createGateway({
     routes: { '/api/v1/namedays': makeListingHandler(inMemoryDeps(logger)) },
-    apiKeys: { findByHash: async () => ({ keyHash: '', id: 'bench', tier: 'paid', status: 'active', createdAt: '' }) },
+    apiKeys: { findByHash: () => Promise.resolve({ keyHash: '', id: 'bench', tier: 'paid', status: 'active', createdAt: '' }) },
     logger,
   });
   const [gatewayUrl, inMemoryUrl, bareUrl] = await Promise.all([listen(gateway), listen(inMemory), listen(bare)]);
@@ -97,7 +119,13 @@ export const measureThroughput = async () => {
   const keyLookup: number[] = [];
   const handler: number[] = [];
   for (let index = 0; index < 200; index += 1) {
-    keyLookup.push(await timed(() => plain.send(new GetCommand({ TableName: store.tables.apiKeys, Key: { keyHash: hashApiKey(BENCH_KEY) }, ConsistentRead: true }))));
+    keyLookup.push(
+      await timed(() =>
+        plain.send(
+          new GetCommand({ TableName: store.tables.apiKeys, Key: { keyHash: hashApiKey(BENCH_KEY) }, ConsistentRead: true }),
+        ),
+      ),
+    );
     handler.push(await timed(() => listing(getEventFor('/api/v1/namedays', 'country=CZ&date=2026-03-19'))));
   }
   plain.destroy();

@@ -16,7 +16,7 @@ const deployedTarget = async (args: ParsedArgs): Promise<DeployedStack | undefin
   const region = args.options.region;
   if (args.options.outputs) {
     const byStack = JSON.parse(readFileSync(args.options.outputs, 'utf8')) as Record<string, Record<string, string>>;
-    return deployedStackFrom(Object.assign({}, ...Object.values(byStack)));
+    return deployedStackFrom(Object.assign({}, ...Object.values(byStack)) as Record<string, string>);
   }
   if (args.options.stack) return describeDeployedStack(new CloudFormationClient({ region }), args.options.stack);
   return undefined;

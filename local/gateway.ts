@@ -78,7 +78,11 @@ export const createGateway = (options: GatewayOptions): Server => {
         }),
       );
     } catch (error) {
-      if (!(error instanceof RouteNotFoundError || error instanceof UnauthorizedError || error instanceof MethodNotAllowedError)) {
+      if (!(
+        error instanceof RouteNotFoundError ||
+        error instanceof UnauthorizedError ||
+        error instanceof MethodNotAllowedError
+      )) {
         options.logger.error('gateway failure', { error: error instanceof Error ? error.message : String(error) });
       }
       return errorResponse(error);

@@ -53,14 +53,17 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     const apiKeys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
     const keyAdmin = new KeyAdmin(apiKeys, clock);
     const provisioned = await provisionKeys(keyAdmin, specs);
-    if (specs.length > 0) report(`API keys from NAMEDAY_KEYS: ${provisioned.created} added, ${provisioned.existing} already present.`);
+    if (specs.length > 0)
+      report(`API keys from NAMEDAY_KEYS: ${provisioned.created} added, ${provisioned.existing} already present.`);
     const demoKey = specs.length === 0 ? await createDemoKey(keyAdmin, () => apiKeys.hasAnyKey()) : undefined;
 
     const limits = options.limits ?? limitsFromEnv(process.env);
     const deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger, limits });
     const functions: Record<FunctionRole, ProxyHandler> = { listing: makeListingHandler(deps), search: makeSearchHandler(deps) };
     const routes = Object.fromEntries(
-      (Object.keys(functions) as FunctionRole[]).flatMap((role) => resourcesOf(role).map((resource) => [resource, functions[role]])),
+      (Object.keys(functions) as FunctionRole[]).flatMap((role) =>
+        resourcesOf(role).map((resource) => [resource, functions[role]]),
+      ),
     );
     const started = createGateway({ routes, apiKeys, logger });
     server = started;

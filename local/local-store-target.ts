@@ -1,7 +1,13 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCAL_CLIENT_CONFIG, LOCAL_TABLE_NAMES, localDocumentClient, startEmbeddedStore, type EmbeddedStore } from './embedded-store';
+import {
+  LOCAL_CLIENT_CONFIG,
+  LOCAL_TABLE_NAMES,
+  localDocumentClient,
+  startEmbeddedStore,
+  type EmbeddedStore,
+} from './embedded-store';
 
 /**
  * A running local server holds its store's files locked, so it leaves its store's address here for
@@ -32,7 +38,7 @@ export const openLocalStore = async (dataDir: string): Promise<Pick<EmbeddedStor
     return {
       client,
       tables: LOCAL_TABLE_NAMES,
-      close: async () => client.destroy(),
+      close: () => Promise.resolve(client.destroy()),
     };
   }
   return startEmbeddedStore({ path: dataDir });

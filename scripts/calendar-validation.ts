@@ -17,7 +17,8 @@ export const yearProblems = (calendar: CalendarDefinition): string[] => {
     if (new Set(dates).size !== dates.length) problems.push(`${year}: a date twice`);
     if (dates.some((date) => !date.startsWith(`${year}-`))) problems.push(`${year}: a date outside the year`);
     for (const entry of entries) {
-      if (new Set(entry.names).size !== entry.names.length) problems.push(`${entry.date}: a name twice once movable entries join`);
+      if (new Set(entry.names).size !== entry.names.length)
+        problems.push(`${entry.date}: a name twice once movable entries join`);
     }
   }
   return problems;
@@ -36,7 +37,8 @@ export const easterProblems = (calendar: CalendarDefinition): string[] => {
       const planned = plan.filter((slot) => slot.movable.includes(entry)).map((slot) => slot.date);
       const applies = (!entry.from || expected >= entry.from) && (!entry.until || expected <= entry.until);
       const inYear = expected.startsWith(`${year}-`) && applies ? [expected] : [];
-      if (JSON.stringify(planned) !== JSON.stringify(inYear)) problems.push(`${entry.id} ${year}: planned ${planned.join(',') || 'nothing'}, Gauss says ${expected}`);
+      if (JSON.stringify(planned) !== JSON.stringify(inYear))
+        problems.push(`${entry.id} ${year}: planned ${planned.join(',') || 'nothing'}, Gauss says ${expected}`);
       if (isoDateOfJdn(easterJdn(entry.rule.reckoning, year)) !== gauss) problems.push(`${year}: Easter computations disagree`);
     }
   }

@@ -13,7 +13,8 @@ export interface CoverageRow {
 }
 
 const leapDayBehaviour = (calendar: CalendarDefinition): string => {
-  if (calendar.leapDay.rule === 'shift') return `leap day ${calendar.leapDay.leapDay}, names of ${calendar.leapDay.leapDay}–${calendar.leapDay.through} one day later`;
+  if (calendar.leapDay.rule === 'shift')
+    return `leap day ${calendar.leapDay.leapDay}, names of ${calendar.leapDay.leapDay}–${calendar.leapDay.through} one day later`;
   const own = calendar.days['02-29'];
   if (!own) return '29 Feb empty';
   const names = own.names.length > 0 ? own.names.join(', ') : 'no names';
@@ -31,7 +32,10 @@ export const coverageRows = (definitions: readonly CalendarDefinition[], year: n
         country: `${calendar.country} ${countryName(calendar.country)}`,
         tradition: calendar.tradition ?? 'civil',
         daysWithNames: entries.filter((entry) => entry.names.length > 0).length,
-        distinctNames: new Set([...Object.values(calendar.days).flatMap((day) => day.names), ...calendar.movable.flatMap((entry) => entry.names ?? [])]).size,
+        distinctNames: new Set([
+          ...Object.values(calendar.days).flatMap((day) => day.names),
+          ...calendar.movable.flatMap((entry) => entry.names ?? []),
+        ]).size,
         movableEntries: calendar.movable.length,
         leapDay: leapDayBehaviour(calendar),
       };
@@ -41,5 +45,8 @@ export const coverageMarkdown = (rows: readonly CoverageRow[], year: number): st
   [
     `| Calendar | Country | Tradition | Days with names in ${year} | Distinct names | Movable entries | 29 February |`,
     '| --- | --- | --- | ---: | ---: | ---: | --- |',
-    ...rows.map((row) => `| \`${row.calendar}\` | ${row.country} | ${row.tradition} | ${row.daysWithNames} | ${row.distinctNames} | ${row.movableEntries} | ${row.leapDay} |`),
+    ...rows.map(
+      (row) =>
+        `| \`${row.calendar}\` | ${row.country} | ${row.tradition} | ${row.daysWithNames} | ${row.distinctNames} | ${row.movableEntries} | ${row.leapDay} |`,
+    ),
   ].join('\n');

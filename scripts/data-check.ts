@@ -21,16 +21,26 @@ const problems: string[] = [];
 const report = (line: string) => process.stdout.write(`${line}\n`);
 
 const { definitions, groups } = loadServiceData();
-const files = readdirSync(join(DATA_DIR, 'calendars')).filter((file) => file.endsWith('.json')).sort();
+const files = readdirSync(join(DATA_DIR, 'calendars'))
+  .filter((file) => file.endsWith('.json'))
+  .sort();
 const nameGroups = new NameGroups(groups);
 
 const checkFile = (calendar: CalendarDefinition, fileName: string, label: string): void => {
-  problems.push(...calendarProblems(calendar, fileName).slice(0, 20).map((problem) => `${label}: ${problem}`));
+  problems.push(
+    ...calendarProblems(calendar, fileName)
+      .slice(0, 20)
+      .map((problem) => `${label}: ${problem}`),
+  );
 };
 definitions.forEach((calendar, index) => checkFile(calendar, files[index] as string, files[index] as string));
 // Drafts are calendars not yet complete enough to publish (data/README.md says why): checked, never loaded.
 const draftsDir = join(DATA_DIR, 'drafts');
-const drafts = existsSync(draftsDir) ? readdirSync(draftsDir).filter((file) => file.endsWith('.json')).sort() : [];
+const drafts = existsSync(draftsDir)
+  ? readdirSync(draftsDir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+  : [];
 for (const fileName of drafts) {
   const draft = JSON.parse(readFileSync(join(draftsDir, fileName), 'utf8')) as CalendarDefinition;
   checkFile(draft, fileName, `drafts/${fileName}`);
@@ -42,12 +52,16 @@ if (new Set(slugs).size !== slugs.length) problems.push('two calendars share a s
 let withoutEnglish = 0;
 for (const calendar of definitions) {
   const language = calendar.languages[0];
-  const names = [...Object.values(calendar.days).flatMap((day) => day.names), ...calendar.movable.flatMap((entry) => entry.names ?? [])];
+  const names = [
+    ...Object.values(calendar.days).flatMap((day) => day.names),
+    ...calendar.movable.flatMap((entry) => entry.names ?? []),
+  ];
   for (const name of new Set(names)) {
     const script = scriptOf(name);
     if (script === 'greek' || script === 'cyrillic') {
       const system = systemForLanguage(language, script);
-      if (!isFullyTransliterated(name, system)) problems.push(`${calendar.slug}: ${name} has letters outside the ${system} table`);
+      if (!isFullyTransliterated(name, system))
+        problems.push(`${calendar.slug}: ${name} has letters outside the ${system} table`);
     } else if (nameEnOf(name, language, nameGroups) === null) {
       withoutEnglish += 1;
     }
@@ -73,7 +87,11 @@ const sourcesMarkdown = (calendars: readonly CalendarDefinition[]): string =>
   [...calendars]
     .sort((a, b) => a.country.localeCompare(b.country) || a.slug.localeCompare(b.slug))
     .map((calendar) =>
-      [`### \`${calendar.slug}\`: ${calendar.calendarName}`, '', ...calendar.sources.map((source) => `- ${source.title}: <${source.url}>`)].join('\n'),
+      [
+        `### \`${calendar.slug}\`: ${calendar.calendarName}`,
+        '',
+        ...calendar.sources.map((source) => `- ${source.title}: <${source.url}>`),
+      ].join('\n'),
     )
     .join('\n\n');
 
@@ -98,7 +116,9 @@ generatedSection('SOURCES.md', 'sources', sourcesMarkdown(definitions));
 
 report(table);
 report('');
-report(`${definitions.length} calendars, ${groups.length} name groups; ${withoutEnglish} Latin-script names have no English form (nameEn null).`);
+report(
+  `${definitions.length} calendars, ${groups.length} name groups; ${withoutEnglish} Latin-script names have no English form (nameEn null).`,
+);
 if (missing.length > 0) report(`Countries without a calendar yet: ${missing.join(', ')}`);
 if (drafts.length > 0) report(`Drafts checked, not published: ${drafts.join(', ')}`);
 if (problems.length > 0) {

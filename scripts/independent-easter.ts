@@ -2,7 +2,8 @@
  * Easter by Gauss's algorithm, written apart from the Meeus computus the service uses, so that checks
  * compare two independent computations. Returns the civil (Gregorian) date as "YYYY-MM-DD".
  */
-const iso = (year: number, month: number, day: number): string => new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+const iso = (year: number, month: number, day: number): string =>
+  new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 
 export const gaussWesternEaster = (year: number): string => {
   const a = year % 19;

@@ -17,7 +17,8 @@ export const makeListingHandler =
     runRequest(deps, event, context, async () => {
       const catalog = await deps.catalog();
       const year = currentUtcYear(deps.clock);
-      if ((ROUTES.calendars as readonly string[]).includes(event.resource)) return jsonResponse(200, listCalendars(catalog, year));
+      if ((ROUTES.calendars as readonly string[]).includes(event.resource))
+        return jsonResponse(200, listCalendars(catalog, year));
       if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
       const query = parseListQuery(queryParamsOf(event), catalog, year);
       return jsonResponse(200, await listNamedays(query, catalog, deps.fixedDays));

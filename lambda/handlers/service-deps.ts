@@ -58,6 +58,8 @@ export const createServiceDeps = (options: {
     clock: options.clock,
     logger: options.logger,
     ...(limits &&
-      tables.apiKeys && { admission: new Admission(new DynamoDbApiKeyRepository(client, tables.apiKeys), limits, options.clock) }),
+      tables.apiKeys && {
+        admission: new Admission(new DynamoDbApiKeyRepository(client, tables.apiKeys), limits, options.clock),
+      }),
   };
 };

@@ -1,5 +1,8 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NamedayStack } from '../../lib/nameday-stack';
 
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -69,7 +72,12 @@ describe('NamedayStack', () => {
       HttpMethod: 'ANY',
       Integration: Match.objectLike({
         Type: 'MOCK',
-        IntegrationResponses: [Match.objectLike({ StatusCode: '405', ResponseParameters: Match.objectLike({ 'method.response.header.Allow': "'GET'" }) })],
+        IntegrationResponses: [
+          Match.objectLike({
+            StatusCode: '405',
+            ResponseParameters: Match.objectLike({ 'method.response.header.Allow': "'GET'" }),
+          }),
+        ],
       }),
     });
   });
@@ -111,7 +119,10 @@ describe('NamedayStack', () => {
         [statement.Action].flat(),
       );
       expect(actions.length).toBeGreaterThan(0);
-      for (const action of actions) expect(action).toMatch(/^dynamodb:(BatchGetItem|GetRecords|GetShardIterator|Query|GetItem|Scan|ConditionCheckItem|DescribeTable|UpdateItem)$/);
+      for (const action of actions)
+        expect(action).toMatch(
+          /^dynamodb:(BatchGetItem|GetRecords|GetShardIterator|Query|GetItem|Scan|ConditionCheckItem|DescribeTable|UpdateItem)$/,
+        );
       const writes = policy.Properties.PolicyDocument.Statement.filter((statement: { Action: string | string[] }) =>
         [statement.Action].flat().includes('dynamodb:UpdateItem'),
       );
@@ -139,9 +150,6 @@ describe('NamedayStack', () => {
 
 describe('NamedayStack bundling', () => {
   it('bundles every function with the local esbuild (no Docker), minified, calendars beside the loader', () => {
-    const { mkdtempSync, readdirSync, readFileSync, existsSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
-    const { join } = jest.requireActual<typeof import('node:path')>('node:path');
-    const { tmpdir } = jest.requireActual<typeof import('node:os')>('node:os');
     const outdir = mkdtempSync(join(tmpdir(), 'nameday-synth-'));
     const bundled = new App({ outdir });
     new NamedayStack(bundled, 'BundledStack');

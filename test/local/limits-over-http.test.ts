@@ -27,7 +27,8 @@ const fire = (service: LocalService, key: string, count: number, path = '/api/v1
     ),
   );
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 describe('limits on the local server', () => {
   let service: LocalService;
@@ -40,7 +41,11 @@ describe('limits on the local server', () => {
     const responses = await fire(service, RATE_KEY, 100);
     expect(tally(responses.map((response) => response.status))).toEqual({ 200: 60, 429: 40 });
     const refused = responses.find((response) => response.status === 429);
-    expect(refused?.body).toEqual({ error: 'Too Many Requests', message: 'Rate limit exceeded. Retry after 60 seconds.', statusCode: 429 });
+    expect(refused?.body).toEqual({
+      error: 'Too Many Requests',
+      message: 'Rate limit exceeded. Retry after 60 seconds.',
+      statusCode: 429,
+    });
     expect(refused?.headers.get('retry-after')).toBe('30');
     expect(refused?.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(refused?.headers.get('x-ratelimit-reset')).toBe(String(Date.UTC(2026, 10, 21, 10, 1) / 1000));

@@ -36,21 +36,23 @@ afterAll(async () => {
 
 /** A raw HTTP request, so that paths and headers reach the server exactly as written. */
 const send = (path: string, options: { method?: string; key?: string | null; headers?: Record<string, string> } = {}) =>
-  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: Record<string, any> }>((resolve, reject) => {
-    const url = new URL(service.url);
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.key !== null) headers['x-api-key'] = options.key ?? FREE_KEY;
-    const req = request({ host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined });
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: Record<string, any> }>(
+    (resolve, reject) => {
+      const url = new URL(service.url);
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.key !== null) headers['x-api-key'] = options.key ?? FREE_KEY;
+      const req = request({ host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined });
+        });
       });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 
 describe('local server over HTTP', () => {
   it('seeded the calendars on first start and reported progress', () => {
@@ -104,14 +106,18 @@ describe('local server over HTTP', () => {
     expect(response.json).toEqual({ error: 'Unauthorized', message: 'Invalid or missing API key', statusCode: 401 });
   });
 
-  it.each(['/api/v2/namedays', '/api/v1/../v1/namedays', '/API/V1/NAMEDAYS', '//api/v1/namedays', '/api/v1/namedays/', '/%2e%2e/etc/passwd'])(
-    'answers the unknown path %s with 404',
-    async (path) => {
-      const response = await send(path);
-      expect(response.status).toBe(404);
-      expect(response.json).toEqual({ error: 'Not Found', message: 'Route not found', statusCode: 404 });
-    },
-  );
+  it.each([
+    '/api/v2/namedays',
+    '/api/v1/../v1/namedays',
+    '/API/V1/NAMEDAYS',
+    '//api/v1/namedays',
+    '/api/v1/namedays/',
+    '/%2e%2e/etc/passwd',
+  ])('answers the unknown path %s with 404', async (path) => {
+    const response = await send(path);
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual({ error: 'Not Found', message: 'Route not found', statusCode: 404 });
+  });
 
   it.each(['POST', 'DELETE', 'PUT'])('answers %s on a known path with 405 and Allow: GET', async (method) => {
     const response = await send('/api/v1/namedays', { method });
@@ -140,7 +146,7 @@ describe('local server over HTTP', () => {
   it('serves search through the same gateway', async () => {
     const response = await send('/api/search?q=jiri');
     expect(response.status).toBe(200);
-    expect(response.json.results.map((result: { name: string }) => result.name)).toContain("Jiří");
+    expect(response.json.results.map((result: { name: string }) => result.name)).toContain('Jiří');
   });
 
   it('logs one JSON-ready line per request and never the key', () => {
@@ -202,12 +208,23 @@ describe('compression on the local server', () => {
     const { request: httpRequest } = await import('node:http');
     const { gunzipSync } = await import('node:zlib');
     const dir = mkdtempSync(join(tmpdir(), 'nameday-gzip-'));
-    const local = await startLocalService({ port: 0, dataDir: dir, keys: `paid:${PAID_KEY}`, logger: recordingLogger(), limits: { ratePerMinute: 1000, freeMonthlyQuota: 1000 } });
+    const local = await startLocalService({
+      port: 0,
+      dataDir: dir,
+      keys: `paid:${PAID_KEY}`,
+      logger: recordingLogger(),
+      limits: { ratePerMinute: 1000, freeMonthlyQuota: 1000 },
+    });
     const get = (encoding?: string) =>
       new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
         const url = new URL(`${local.url}/api/v1/namedays?limit=365`);
         const req = httpRequest(
-          { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { 'x-api-key': PAID_KEY, ...(encoding && { 'accept-encoding': encoding }) } },
+          {
+            host: url.hostname,
+            port: url.port,
+            path: `${url.pathname}${url.search}`,
+            headers: { 'x-api-key': PAID_KEY, ...(encoding && { 'accept-encoding': encoding }) },
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));

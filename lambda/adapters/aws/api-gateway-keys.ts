@@ -1,4 +1,9 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  UpdateApiKeyCommand,
+} from '@aws-sdk/client-api-gateway';
 import type { Tier } from '../../core/access/api-keys';
 import type { GatewayKeys } from '../../core/access/key-admin';
 

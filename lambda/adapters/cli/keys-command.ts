@@ -44,7 +44,14 @@ export class UsageError extends Error {}
 
 const table = (rows: string[][]): string => {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 };
 
 /** Runs one key command against an admin already pointed at its store; returns what to print. */
@@ -85,4 +92,8 @@ export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin): Promise
 };
 
 export const describeFailure = (error: unknown): string =>
-  error instanceof UsageError ? `${error.message}\n\n${KEYS_USAGE}` : error instanceof KeyNotFoundError ? error.message : `Failed: ${error instanceof Error ? error.message : String(error)}`;
+  error instanceof UsageError
+    ? `${error.message}\n\n${KEYS_USAGE}`
+    : error instanceof KeyNotFoundError
+      ? error.message
+      : `Failed: ${error instanceof Error ? error.message : String(error)}`;

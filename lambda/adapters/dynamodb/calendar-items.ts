@@ -46,8 +46,7 @@ const eraSuffix = (ref: FixedDayRef): string => (ref.currentEra ? '' : `#E${ref.
 export const fixedDayPartition = (ref: FixedDayRef): string => `${ref.country}${eraSuffix(ref)}`;
 export const fixedDaySortKey = (ref: FixedDayRef): string => `${ref.anchor}#${ref.slug}#${ref.era}`;
 export const fixedDayMonthPartition = (ref: FixedDayRef): string => `M#${ref.anchor.slice(0, 2)}${eraSuffix(ref)}`;
-export const fixedDayMonthSortKey = (ref: FixedDayRef): string =>
-  `${ref.anchor}#${ref.country}#${ref.slug}#${ref.era}`;
+export const fixedDayMonthSortKey = (ref: FixedDayRef): string => `${ref.anchor}#${ref.country}#${ref.slug}#${ref.era}`;
 
 /** Every item a calendar needs: one per fixed day and era, and its catalog entry. */
 export const calendarItems = (definition: CalendarDefinition, version: string): Array<FixedDayItem | CatalogItem> => {

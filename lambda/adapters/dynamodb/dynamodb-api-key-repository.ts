@@ -1,4 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { UsageCounter } from '../../core/access/admission';
 import type { KeyStore, StoredKey } from '../../core/access/key-admin';
 import type { ApiKeyRecord } from '../../core/access/api-keys';
@@ -29,8 +36,7 @@ const COUNT_UPDATES: Readonly<Record<CountPlan, { condition: string; update: str
   },
 };
 
-const isConditionFailure = (error: unknown): boolean =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
+const isConditionFailure = (error: unknown): boolean => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore {
   constructor(
@@ -76,7 +82,7 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore {
   }
 
   read(keyHash: string): Promise<KeyUsage | undefined> {
-    return this.findByHash(keyHash) as Promise<KeyUsage | undefined>;
+    return this.findByHash(keyHash);
   }
 
   /** Stores a key unless its hash is already there; true when this call created it. */

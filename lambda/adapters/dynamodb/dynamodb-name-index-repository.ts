@@ -29,7 +29,8 @@ export class DynamoDbNameIndexRepository implements NameIndexReader {
         ),
       );
       this.onRead(page.ScannedCount ?? 0);
-      for (const item of (page.Items ?? []) as Array<Pick<NameIndexItem, 'o'>>) for (const occurrence of item.o) encoded.add(occurrence);
+      for (const item of (page.Items ?? []) as Array<Pick<NameIndexItem, 'o'>>)
+        for (const occurrence of item.o) encoded.add(occurrence);
       exclusiveStartKey = page.LastEvaluatedKey;
     } while (exclusiveStartKey);
     return [...encoded].map(decodeOccurrence);

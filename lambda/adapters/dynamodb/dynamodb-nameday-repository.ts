@@ -53,7 +53,11 @@ export const keyRangesFor = (refs: readonly FixedDayRef[]): KeyRange[] => {
   const oneCountry = new Set(refs.map((ref) => ref.country)).size === 1;
   const [partitionOf, sortKeyOf, base] = oneCountry
     ? [fixedDayPartition, fixedDaySortKey, { partitionAttribute: 'pk', sortAttribute: 'sk' }]
-    : [fixedDayMonthPartition, fixedDayMonthSortKey, { index: BY_MONTH_INDEX, partitionAttribute: 'gsi1pk', sortAttribute: 'gsi1sk' }];
+    : [
+        fixedDayMonthPartition,
+        fixedDayMonthSortKey,
+        { index: BY_MONTH_INDEX, partitionAttribute: 'gsi1pk', sortAttribute: 'gsi1sk' },
+      ];
   return [...groupBy(refs, partitionOf)].map(([partition, group]) => rangeOver(group, sortKeyOf, { ...base, partition }));
 };
 

@@ -1,10 +1,4 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  ScanCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CalendarDefinition } from '../../core/calendar/calendar';
 import { buildNameIndex } from '../../core/names/name-index';
 import { NameGroups, type NameGroup } from '../../core/names/name-groups';
@@ -73,9 +67,19 @@ const replaceItems = async (
   version: string,
   onProgress: (done: number) => void,
 ): Promise<{ written: number; deleted: number }> => {
-  await writeAll(client, tableName, items.map((item) => ({ PutRequest: { Item: item } })), onProgress);
+  await writeAll(
+    client,
+    tableName,
+    items.map((item) => ({ PutRequest: { Item: item } })),
+    onProgress,
+  );
   const stale = await staleKeys(client, tableName, version);
-  await writeAll(client, tableName, stale.map((key) => ({ DeleteRequest: { Key: key } })), () => {});
+  await writeAll(
+    client,
+    tableName,
+    stale.map((key) => ({ DeleteRequest: { Key: key } })),
+    () => {},
+  );
   return { written: items.length, deleted: stale.length };
 };
 
@@ -110,7 +114,9 @@ export const replaceServiceData = async (
   const index = nameIndexItems(buildNameIndex(data.definitions, new NameGroups(data.groups)), data.version) as unknown as Item[];
   const total = days.length + index.length;
   const calendars = await replaceItems(client, tables.namedays, days, data.version, (done) => onProgress(done, total));
-  const names = await replaceItems(client, tables.nameIndex, index, data.version, (done) => onProgress(days.length + done, total));
+  const names = await replaceItems(client, tables.nameIndex, index, data.version, (done) =>
+    onProgress(days.length + done, total),
+  );
   await client.send(
     new PutCommand({
       TableName: tables.namedays,

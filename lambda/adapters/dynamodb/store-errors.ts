@@ -15,7 +15,8 @@ const OVERLOAD_ERRORS = new Set([
 ]);
 
 const NETWORK_ERROR_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'NetworkingError']);
-const NETWORK_ERROR_CODES = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|UND_ERR)/;
+const NETWORK_ERROR_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|UND_ERR)/;
 
 /**
  * Overload, server faults and network failures mean "try again shortly" (503); a client fault, or

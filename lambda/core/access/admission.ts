@@ -3,7 +3,17 @@ import { hashApiKey, isWellFormedApiKey } from './api-keys';
 import type { Clock } from '../shared/clock';
 import { QuotaExceededError, RateLimitedError, StoreUnavailableError, UnauthorizedError } from '../shared/errors';
 import type { Limits } from '../../contract';
-import { countsIn, standingOf, planFor, refusalFor, windowsAt, type CountPlan, type KeyUsage, type LimitStanding, type UsageWindows } from './usage-windows';
+import {
+  countsIn,
+  standingOf,
+  planFor,
+  refusalFor,
+  windowsAt,
+  type CountPlan,
+  type KeyUsage,
+  type LimitStanding,
+  type UsageWindows,
+} from './usage-windows';
 
 /** Counts requests on a key's own record with conditional writes. */
 export interface UsageCounter {

@@ -24,7 +24,6 @@ export const hashApiKey = (key: string): string => createHash('sha256').update(k
 /** A key's public id, derived from its hash so that provisioning the same key twice is a no-op. */
 export const apiKeyIdOf = (keyHash: string): string => `key_${keyHash.slice(0, 12)}`;
 
-export const generateApiKey = (random: (size: number) => Buffer = randomBytes): string =>
-  `nd_live_${random(16).toString('hex')}`;
+export const generateApiKey = (random: (size: number) => Buffer = randomBytes): string => `nd_live_${random(16).toString('hex')}`;
 
 export const isTier = (value: string): value is Tier => (TIERS as readonly string[]).includes(value);

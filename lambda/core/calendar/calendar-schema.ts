@@ -50,19 +50,25 @@ export const schemaProblems = (calendar: CalendarDefinition, fileName: string): 
   expect(TRADITIONS.includes(calendar.tradition), `bad tradition ${String(calendar.tradition)}`);
   expect(Array.isArray(calendar.languages) && calendar.languages.length > 0, 'languages missing');
   expect(
-    Array.isArray(calendar.sources) && calendar.sources.length >= 2 && calendar.sources.every((source) => source.title && source.url),
+    Array.isArray(calendar.sources) &&
+      calendar.sources.length >= 2 &&
+      calendar.sources.every((source) => source.title && source.url),
     'at least two sources, each with title and url',
   );
   expect(Array.isArray(calendar.fixedDates) && calendar.fixedDates.length > 0, 'fixedDates missing');
   for (const era of calendar.fixedDates ?? []) {
     expect(['gregorian', 'julian'].includes(era.reckoning), `fixedDates: bad reckoning ${String(era.reckoning)}`);
-    for (const bound of [era.from, era.until]) expect(bound === undefined || isCivilDate(bound), `fixedDates: bad from/until ${String(bound)}`);
+    for (const bound of [era.from, era.until])
+      expect(bound === undefined || isCivilDate(bound), `fixedDates: bad from/until ${String(bound)}`);
   }
   for (const [key, day] of Object.entries(calendar.days ?? {})) {
     expect(isDayKey(key), `bad day key ${key}`);
     expect(Array.isArray(day.names), `${key}: names must be an array`);
     expect(new Set(day.names).size === day.names.length, `${key}: a name twice`);
-    expect(day.names.every((name) => typeof name === 'string' && name.trim() === name && name.length > 0), `${key}: empty or padded name`);
+    expect(
+      day.names.every((name) => typeof name === 'string' && name.trim() === name && name.length > 0),
+      `${key}: empty or padded name`,
+    );
     expect(day.names.length > 0 || (day.feasts ?? []).length > 0 || !!day.gap, `${key}: no names, feasts or gap`);
   }
   const ids = (calendar.movable ?? []).map((entry) => entry.id);
@@ -74,8 +80,11 @@ export const schemaProblems = (calendar: CalendarDefinition, fileName: string): 
     }
   }
   const expectedScript = SCRIPT_OF_LANGUAGE[calendar.languages?.[0] ?? ''] ?? 'latin';
-  const allNames = [...Object.values(calendar.days ?? {}).flatMap((day) => day.names), ...(calendar.movable ?? []).flatMap((entry) => entry.names ?? [])];
-  for (const name of allNames) expect(scriptOf(name) === expectedScript, `${name}: not in the ${expectedScript} script of ${calendar.languages?.[0]}`);
+  const allNames = [
+    ...Object.values(calendar.days ?? {}).flatMap((day) => day.names),
+    ...(calendar.movable ?? []).flatMap((entry) => entry.names ?? []),
+  ];
+  for (const name of allNames)
+    expect(scriptOf(name) === expectedScript, `${name}: not in the ${expectedScript} script of ${calendar.languages?.[0]}`);
   return problems;
 };
-

@@ -11,9 +11,7 @@ export interface Era {
   until?: string;
 }
 
-export type LeapDayRule =
-  | { rule: 'own-day'; inCommonYears?: '02-28' }
-  | { rule: 'shift'; leapDay: string; through: string };
+export type LeapDayRule = { rule: 'own-day'; inCommonYears?: '02-28' } | { rule: 'shift'; leapDay: string; through: string };
 
 export type MovableRule =
   | { kind: 'easter'; reckoning: EasterReckoning; offset: number }

@@ -26,9 +26,7 @@ export class CalendarCatalog {
   private readonly ruleDates = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
   constructor(calendars: readonly CalendarShape[]) {
-    this.calendars = [...calendars].sort(
-      (a, b) => a.country.localeCompare(b.country) || a.slug.localeCompare(b.slug),
-    );
+    this.calendars = [...calendars].sort((a, b) => a.country.localeCompare(b.country) || a.slug.localeCompare(b.slug));
     this.bySlug = new Map(this.calendars.map((calendar) => [calendar.slug, calendar]));
   }
 
@@ -43,7 +41,10 @@ export class CalendarCatalog {
     let slots = plans.get(filterKey);
     if (!slots) {
       slots = this.calendars
-        .filter((calendar) => (!filter.country || calendar.country === filter.country) && (!filter.slug || calendar.slug === filter.slug))
+        .filter(
+          (calendar) =>
+            (!filter.country || calendar.country === filter.country) && (!filter.slug || calendar.slug === filter.slug),
+        )
         .flatMap((calendar) => planYear(calendar, year))
         .sort(bySlotOrder);
       plans.set(filterKey, slots);

@@ -13,9 +13,7 @@ export const gregorianToJdn = ({ year, month, day }: YearMonthDay): number => {
   const a = Math.floor((14 - month) / 12);
   const y = year + 4800 - a;
   const m = month + 12 * a - 3;
-  return (
-    day + Math.floor((153 * m + 2) / 5) + 365 * y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) - 32045
-  );
+  return day + Math.floor((153 * m + 2) / 5) + 365 * y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) - 32045;
 };
 
 export const julianToJdn = ({ year, month, day }: YearMonthDay): number => {
@@ -39,8 +37,7 @@ export const jdnToGregorian = (jdn: number): YearMonthDay => {
   };
 };
 
-export const isGregorianLeapYear = (year: number): boolean =>
-  (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+export const isGregorianLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 export const isJulianLeapYear = (year: number): boolean => year % 4 === 0;
 
@@ -49,8 +46,7 @@ export const weekdayOfJdn = (jdn: number): number => (jdn + 1) % 7;
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
-export const formatIsoDate = ({ year, month, day }: YearMonthDay): string =>
-  `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+export const formatIsoDate = ({ year, month, day }: YearMonthDay): string => `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 
 export const isoDateOfJdn = (jdn: number): string => formatIsoDate(jdnToGregorian(jdn));
 

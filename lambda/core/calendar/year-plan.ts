@@ -44,7 +44,9 @@ const ANCHOR_YEAR = 2024;
 
 export const anchorOf = (reckoning: Reckoning, key: string): string => {
   if (reckoning === 'gregorian') return key.replace('-', '');
-  const { month, day } = jdnToGregorian(julianToJdn({ year: ANCHOR_YEAR, month: parseMonthDay(key).month, day: parseMonthDay(key).day }));
+  const { month, day } = jdnToGregorian(
+    julianToJdn({ year: ANCHOR_YEAR, month: parseMonthDay(key).month, day: parseMonthDay(key).day }),
+  );
   return `${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
 };
 
@@ -93,8 +95,7 @@ const placeKey = (
 };
 
 /** Julian source years reach into the next civil year by up to 14 days. */
-const sourceYearsFor = (reckoning: Reckoning, year: number): number[] =>
-  reckoning === 'julian' ? [year - 1, year] : [year];
+const sourceYearsFor = (reckoning: Reckoning, year: number): number[] => (reckoning === 'julian' ? [year - 1, year] : [year]);
 
 /** Civil dates (JDN) of a key in `year`, each read in the era in force on that date. */
 const civilDatesOfKey = (spans: EraSpan[], key: string, year: number): number[] => {
@@ -122,9 +123,7 @@ const movableDates = (rule: MovableRule, spans: EraSpan[], year: number): number
       );
     }
     case 'weekday-on-or-after':
-      return civilDatesOfKey(spans, rule.date, year).map(
-        (jdn) => jdn + ((rule.weekday - weekdayOfJdn(jdn) + 7) % 7),
-      );
+      return civilDatesOfKey(spans, rule.date, year).map((jdn) => jdn + ((rule.weekday - weekdayOfJdn(jdn) + 7) % 7));
     case 'civil-date':
       return civilDatesOfKey(eraSpans([{ reckoning: rule.reckoning }]), rule.date, year);
   }

@@ -31,11 +31,7 @@ export const calendarId = (slug: string, year: number): string => `${slug}-${yea
  * Primary course: plan the year's entries for the filters (pure, cached), count them all, cut the
  * page, then read the contents of only the page's fixed days. Reads do not grow with the offset.
  */
-export const listNamedays = async (
-  query: ListQuery,
-  catalog: CalendarCatalog,
-  reader: FixedDayReader,
-): Promise<NamedayPage> => {
+export const listNamedays = async (query: ListQuery, catalog: CalendarCatalog, reader: FixedDayReader): Promise<NamedayPage> => {
   const yearSlots = catalog.slotsOf(query.year, { country: query.country, slug: query.slug });
   const matching = query.range ? slotsBetween(yearSlots, query.range.first, query.range.last) : yearSlots;
   const page = matching.slice(query.offset, query.offset + query.limit);

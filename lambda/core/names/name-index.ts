@@ -46,10 +46,7 @@ export const indexTokensOf = (name: string, nameEn: string | null, groups: NameG
   );
 
 /** The whole name index: folded token → the occurrences it finds. Built from data/, never per request. */
-export const buildNameIndex = (
-  definitions: readonly CalendarDefinition[],
-  groups: NameGroups,
-): Map<string, NameOccurrence[]> => {
+export const buildNameIndex = (definitions: readonly CalendarDefinition[], groups: NameGroups): Map<string, NameOccurrence[]> => {
   const index = new Map<string, NameOccurrence[]>();
   for (const calendar of definitions) {
     const language = calendar.languages[0];

@@ -9,8 +9,7 @@ export const LAST_YEAR = 2100;
 const ECHO_LIMIT = 64;
 
 /** A client's value quoted back in a message, cut short so a huge value cannot bloat the answer. */
-export const echo = (value: string): string =>
-  value.length > ECHO_LIMIT ? `${value.slice(0, ECHO_LIMIT)}…` : value;
+export const echo = (value: string): string => (value.length > ECHO_LIMIT ? `${value.slice(0, ECHO_LIMIT)}…` : value);
 
 /** The single value of a parameter, or undefined; a repeated parameter is refused. */
 export const singleParam = (params: QueryParams, name: string): string | undefined => {

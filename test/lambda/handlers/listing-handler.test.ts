@@ -80,7 +80,11 @@ describe('listing handler', () => {
   });
 
   it('answers a throttled store with 503 and Retry-After', async () => {
-    const throttled = Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException', $fault: 'client', $metadata: { httpStatusCode: 400 } });
+    const throttled = Object.assign(new Error('slow down'), {
+      name: 'ProvisionedThroughputExceededException',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 400 },
+    });
     const { DynamoDbNamedayRepository } = await import('../../../lambda/adapters/dynamodb/dynamodb-nameday-repository');
     const client = { send: () => Promise.reject(throttled) } as unknown as EmbeddedStore['client'];
     const response = await call('/api/v1/namedays', 'country=CZ', { fixedDays: new DynamoDbNamedayRepository(client, 'x') });
@@ -97,5 +101,3 @@ describe('listing handler', () => {
     expect(JSON.stringify(logger.lines)).not.toContain(key);
   });
 });
-
-

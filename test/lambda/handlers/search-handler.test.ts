@@ -38,18 +38,27 @@ describe('search handler', () => {
   });
 
   it('dates results in the year asked for', async () => {
-    const georgios = (await call('q=georgios&year=2024')).json.results.filter((result: { name: string }) => result.name === 'Γεώργιος');
+    const georgios = (await call('q=georgios&year=2024')).json.results.filter(
+      (result: { name: string }) => result.name === 'Γεώργιος',
+    );
     expect(georgios.map((result: { date: string }) => result.date)).toContain('2024-05-06');
   });
 
-  it.each(['', 'q=', 'q=a', 'q=%20%20', `q=${'x'.repeat(101)}`, 'q=%25', 'q=.*', 'q=%F0%9F%98%80%F0%9F%98%80', 'q=%E2%80%8F%E2%80%8F'])(
-    'answers %j with empty results, not an error',
-    async (query) => {
-      const response = await call(query);
-      expect(response.statusCode).toBe(200);
-      expect(response.json).toEqual({ results: [] });
-    },
-  );
+  it.each([
+    '',
+    'q=',
+    'q=a',
+    'q=%20%20',
+    `q=${'x'.repeat(101)}`,
+    'q=%25',
+    'q=.*',
+    'q=%F0%9F%98%80%F0%9F%98%80',
+    'q=%E2%80%8F%E2%80%8F',
+  ])('answers %j with empty results, not an error', async (query) => {
+    const response = await call(query);
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toEqual({ results: [] });
+  });
 
   it.each([
     ['q=jiri&year=1899', 'Year out of range. Use a year from 1900 to 2100'],

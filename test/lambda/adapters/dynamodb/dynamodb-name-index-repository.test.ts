@@ -18,7 +18,10 @@ afterAll(() => Promise.all([real.close(), large.close()]));
 
 const countingRepository = (store: EmbeddedStore) => {
   const reads: number[] = [];
-  return { repository: new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, (items) => reads.push(items)), reads };
+  return {
+    repository: new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, (items) => reads.push(items)),
+    reads,
+  };
 };
 
 describe('DynamoDbNameIndexRepository against dynalite', () => {

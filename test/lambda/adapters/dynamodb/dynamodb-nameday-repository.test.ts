@@ -29,12 +29,17 @@ describe('DynamoDbNamedayRepository against dynalite', () => {
     const { repository } = repositoryCountingReads();
     const shapes = await repository.loadCatalog();
     expect(shapes.map((shape) => shape.slug).sort()).toEqual(definitions.map((definition) => definition.slug).sort());
-    expect(shapes.find((shape) => shape.slug === 'czech-civil')).toEqual(shapeOf(realCalendars.find((c) => c.slug === 'czech-civil')!));
+    expect(shapes.find((shape) => shape.slug === 'czech-civil')).toEqual(
+      shapeOf(realCalendars.find((c) => c.slug === 'czech-civil')!),
+    );
   });
 
   it('reads a country page with one query of its items, and at most the unused 29 February besides', async () => {
     const catalog = new CalendarCatalog(await repositoryCountingReads().repository.loadCatalog());
-    const refs = catalog.slotsOf(2026, { country: 'CZ' }).slice(40, 140).flatMap((slot) => slot.fixed);
+    const refs = catalog
+      .slotsOf(2026, { country: 'CZ' })
+      .slice(40, 140)
+      .flatMap((slot) => slot.fixed);
     const { repository, reads } = repositoryCountingReads();
     const contents = await repository.readFixedDays(refs);
     expect(reads).toHaveLength(1);
@@ -48,7 +53,9 @@ describe('DynamoDbNamedayRepository against dynalite', () => {
     const catalog = new CalendarCatalog(await repositoryCountingReads().repository.loadCatalog());
     const slots = catalog.slotsOf(2026, {});
     const inJanuary = slots.slice(0, 10).flatMap((slot) => slot.fixed);
-    const acrossMonths = slots.filter((slot) => slot.date >= '2026-01-30' && slot.date <= '2026-02-02').flatMap((slot) => slot.fixed);
+    const acrossMonths = slots
+      .filter((slot) => slot.date >= '2026-01-30' && slot.date <= '2026-02-02')
+      .flatMap((slot) => slot.fixed);
     const one = repositoryCountingReads();
     await one.repository.readFixedDays(inJanuary);
     expect(one.reads).toEqual([inJanuary.length]);
@@ -66,11 +73,21 @@ describe('DynamoDbNamedayRepository against dynalite', () => {
   });
 
   it('splits refs into the fewest key ranges', () => {
-    const ref = (country: string, anchor: string, currentEra = true) => ({ country, slug: 's', era: currentEra ? 1 : 0, currentEra, key: '01-01', anchor });
+    const ref = (country: string, anchor: string, currentEra = true) => ({
+      country,
+      slug: 's',
+      era: currentEra ? 1 : 0,
+      currentEra,
+      key: '01-01',
+      anchor,
+    });
     expect(keyRangesFor([ref('CZ', '0101'), ref('CZ', '1231')])).toHaveLength(1);
     expect(keyRangesFor([ref('CZ', '0131'), ref('HU', '0201')]).map((range) => range.partition)).toEqual(['M#01', 'M#02']);
     expect(keyRangesFor([ref('GR', '0301', false), ref('GR', '0330')]).map((range) => range.partition)).toEqual(['GR#E0', 'GR']);
-    expect(keyRangesFor([ref('GR', '0301', false), ref('HU', '0302')]).map((range) => range.partition)).toEqual(['M#03#E0', 'M#03']);
+    expect(keyRangesFor([ref('GR', '0301', false), ref('HU', '0302')]).map((range) => range.partition)).toEqual([
+      'M#03#E0',
+      'M#03',
+    ]);
   });
 });
 
@@ -92,7 +109,9 @@ describe('replaceServiceData against dynalite', () => {
         let count = 0;
         let start: Record<string, unknown> | undefined;
         do {
-          const page = await fresh.client.send(new ScanCommand({ TableName: tableName, Select: 'COUNT', ExclusiveStartKey: start }));
+          const page = await fresh.client.send(
+            new ScanCommand({ TableName: tableName, Select: 'COUNT', ExclusiveStartKey: start }),
+          );
           count += page.Count ?? 0;
           start = page.LastEvaluatedKey;
         } while (start);

@@ -4,7 +4,12 @@ import { limitHeaders } from '../../../../lambda/adapters/http/limit-headers';
 import { DynamoDbApiKeyRepository } from '../../../../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { Admission, type UsageCounter } from '../../../../lambda/core/access/admission';
 import { apiKeyIdOf, generateApiKey, hashApiKey, type Tier } from '../../../../lambda/core/access/api-keys';
-import { QuotaExceededError, RateLimitedError, StoreUnavailableError, UnauthorizedError } from '../../../../lambda/core/shared/errors';
+import {
+  QuotaExceededError,
+  RateLimitedError,
+  StoreUnavailableError,
+  UnauthorizedError,
+} from '../../../../lambda/core/shared/errors';
 import { startEmbeddedStore, type EmbeddedStore } from '../../../../local/embedded-store';
 
 let store: EmbeddedStore;
@@ -18,7 +23,13 @@ afterAll(() => store.close());
 const freshKey = async (tier: Tier = 'free'): Promise<string> => {
   const key = generateApiKey();
   const keyHash = hashApiKey(key);
-  await repository.createIfAbsent({ keyHash, id: apiKeyIdOf(keyHash), tier, status: 'active', createdAt: '2026-01-01T00:00:00Z' });
+  await repository.createIfAbsent({
+    keyHash,
+    id: apiKeyIdOf(keyHash),
+    tier,
+    status: 'active',
+    createdAt: '2026-01-01T00:00:00Z',
+  });
   return key;
 };
 
@@ -28,7 +39,11 @@ const manualClock = (iso: string) => {
   return { now: () => now, set: (next: string) => (now = new Date(next)) };
 };
 
-const refusalOf = async (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const refusalOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('Admission against dynalite', () => {
   it('admits exactly the limit in a minute, then 429 with Retry-After, and again in the next minute', async () => {
@@ -36,7 +51,8 @@ describe('Admission against dynalite', () => {
     const admission = new Admission(repository, { ratePerMinute: 5, freeMonthlyQuota: 1000 }, clock);
     const key = await freshKey();
     const remaining: string[] = [];
-    for (let index = 0; index < 5; index += 1) remaining.push(limitHeaders(await admission.admit(key))['X-RateLimit-Remaining'] as string);
+    for (let index = 0; index < 5; index += 1)
+      remaining.push(limitHeaders(await admission.admit(key))['X-RateLimit-Remaining'] as string);
     expect(remaining).toEqual(['4', '3', '2', '1', '0']);
     const refused = await refusalOf(admission.admit(key));
     expect(refused).toBeInstanceOf(RateLimitedError);
@@ -74,11 +90,16 @@ describe('Admission against dynalite', () => {
   it('gives a paid key no quota and no quota headers', async () => {
     const admission = new Admission(repository, { ratePerMinute: 100, freeMonthlyQuota: 1 }, manualClock('2026-11-21T10:00:00Z'));
     const key = await freshKey('paid');
-    for (let index = 0; index < 3; index += 1) expect(limitHeaders(await admission.admit(key))).not.toHaveProperty('X-Quota-Limit');
+    for (let index = 0; index < 3; index += 1)
+      expect(limitHeaders(await admission.admit(key))).not.toHaveProperty('X-Quota-Limit');
   });
 
   it('refuses a revoked key with 401 from the moment of revocation', async () => {
-    const admission = new Admission(repository, { ratePerMinute: 60, freeMonthlyQuota: 1000 }, manualClock('2026-11-21T10:00:00Z'));
+    const admission = new Admission(
+      repository,
+      { ratePerMinute: 60, freeMonthlyQuota: 1000 },
+      manualClock('2026-11-21T10:00:00Z'),
+    );
     const key = await freshKey();
     await admission.admit(key);
     await store.client.send(
@@ -94,21 +115,33 @@ describe('Admission against dynalite', () => {
   });
 
   it('refuses an unknown key with 401', async () => {
-    const admission = new Admission(repository, { ratePerMinute: 60, freeMonthlyQuota: 1000 }, manualClock('2026-11-21T10:00:00Z'));
+    const admission = new Admission(
+      repository,
+      { ratePerMinute: 60, freeMonthlyQuota: 1000 },
+      manualClock('2026-11-21T10:00:00Z'),
+    );
     expect(await refusalOf(admission.admit(generateApiKey()))).toBeInstanceOf(UnauthorizedError);
   });
 
-  it.each([undefined, '', 'nd_live_', `nd_live_${'A'.repeat(32)}`, `nd_live_${'a'.repeat(32)} `, `nd_live_${'a'.repeat(100000)}`])(
-    'refuses the malformed key %j with 401 without touching the store',
-    async (key) => {
-      const untouchable: UsageCounter = {
-        count: () => Promise.reject(new Error('store touched')),
-        read: () => Promise.reject(new Error('store touched')),
-      };
-      const admission = new Admission(untouchable, { ratePerMinute: 60, freeMonthlyQuota: 1000 }, manualClock('2026-11-21T10:00:00Z'));
-      expect(await refusalOf(admission.admit(key))).toBeInstanceOf(UnauthorizedError);
-    },
-  );
+  it.each([
+    undefined,
+    '',
+    'nd_live_',
+    `nd_live_${'A'.repeat(32)}`,
+    `nd_live_${'a'.repeat(32)} `,
+    `nd_live_${'a'.repeat(100000)}`,
+  ])('refuses the malformed key %j with 401 without touching the store', async (key) => {
+    const untouchable: UsageCounter = {
+      count: () => Promise.reject(new Error('store touched')),
+      read: () => Promise.reject(new Error('store touched')),
+    };
+    const admission = new Admission(
+      untouchable,
+      { ratePerMinute: 60, freeMonthlyQuota: 1000 },
+      manualClock('2026-11-21T10:00:00Z'),
+    );
+    expect(await refusalOf(admission.admit(key))).toBeInstanceOf(UnauthorizedError);
+  });
 
   it('answers 503 when the store fails, never admitting an uncounted request', async () => {
     const failing: UsageCounter = {
@@ -120,11 +153,17 @@ describe('Admission against dynalite', () => {
   });
 
   it('admits exactly min(N, limit) of N concurrent requests, and counts exactly those', async () => {
-    const admission = new Admission(repository, { ratePerMinute: 60, freeMonthlyQuota: 1000 }, manualClock('2026-11-21T10:00:30Z'));
+    const admission = new Admission(
+      repository,
+      { ratePerMinute: 60, freeMonthlyQuota: 1000 },
+      manualClock('2026-11-21T10:00:30Z'),
+    );
     const key = await freshKey();
     const outcomes = await Promise.allSettled(Array.from({ length: 100 }, () => admission.admit(key)));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(60);
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected' && outcome.reason instanceof RateLimitedError)).toHaveLength(40);
+    expect(
+      outcomes.filter((outcome) => outcome.status === 'rejected' && outcome.reason instanceof RateLimitedError),
+    ).toHaveLength(40);
     expect(await repository.read(hashApiKey(key))).toMatchObject({ minuteCount: 60, monthCount: 60 });
   });
 });

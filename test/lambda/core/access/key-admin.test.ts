@@ -1,4 +1,9 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  UpdateApiKeyCommand,
+} from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -44,7 +49,14 @@ describe('KeyAdmin on the local store', () => {
     await admission.admit(key);
     const listed = await admin.list();
     expect(listed).toEqual([
-      { id: expect.stringMatching(/^key_/), label: 'web', tier: 'free', status: 'active', created: '2026-11-21T10:00:00.000Z', usageThisMonth: 2 },
+      {
+        id: expect.stringMatching(/^key_/),
+        label: 'web',
+        tier: 'free',
+        status: 'active',
+        created: '2026-11-21T10:00:00.000Z',
+        usageThisMonth: 2,
+      },
     ]);
     const printed = await runKeysCommand(parseArgs(['list']), admin);
     expect(printed).toContain('USAGE THIS MONTH');
@@ -98,14 +110,19 @@ describe('KeyAdmin on the local store', () => {
 describe('KeyAdmin on a deployed stack (API Gateway mocked)', () => {
   const gatewayMock = mockClient(APIGatewayClient);
   beforeEach(() => gatewayMock.reset());
-  const gatewayKeys = () => new ApiGatewayKeys(new APIGatewayClient({ region: 'eu-central-1' }), { free: 'plan-free', paid: 'plan-paid' });
+  const gatewayKeys = () =>
+    new ApiGatewayKeys(new APIGatewayClient({ region: 'eu-central-1' }), { free: 'plan-free', paid: 'plan-paid' });
 
   it('creates the API Gateway key with the same value and attaches it to the tier’s usage plan', async () => {
     gatewayMock.on(CreateApiKeyCommand).resolves({ id: 'gw-123' });
     gatewayMock.on(CreateUsagePlanKeyCommand).resolves({});
     const admin = new KeyAdmin(repository, clock, gatewayKeys());
     const { id, key } = await admin.create('paid', 'partner');
-    expect(gatewayMock.commandCalls(CreateApiKeyCommand)[0]?.args[0].input).toMatchObject({ name: id, value: key, enabled: true });
+    expect(gatewayMock.commandCalls(CreateApiKeyCommand)[0]?.args[0].input).toMatchObject({
+      name: id,
+      value: key,
+      enabled: true,
+    });
     expect(gatewayMock.commandCalls(CreateUsagePlanKeyCommand)[0]?.args[0].input).toEqual({
       usagePlanId: 'plan-paid',
       keyId: 'gw-123',
@@ -166,7 +183,11 @@ describe('the keys command', () => {
       positional: [],
       options: { tier: 'free', label: 'my app' },
     });
-    expect(parseArgs(['--stack', 'S', 'revoke', 'key_1'])).toEqual({ command: 'revoke', positional: ['key_1'], options: { stack: 'S' } });
+    expect(parseArgs(['--stack', 'S', 'revoke', 'key_1'])).toEqual({
+      command: 'revoke',
+      positional: ['key_1'],
+      options: { stack: 'S' },
+    });
     expect(() => parseArgs(['create', '--tier'])).toThrow(UsageError);
   });
 

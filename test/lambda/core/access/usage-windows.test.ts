@@ -1,5 +1,12 @@
 import { limitHeaders } from '../../../../lambda/adapters/http/limit-headers';
-import { countsIn, planFor, standingOf, refusalFor, windowsAt, type KeyUsage } from '../../../../lambda/core/access/usage-windows';
+import {
+  countsIn,
+  planFor,
+  standingOf,
+  refusalFor,
+  windowsAt,
+  type KeyUsage,
+} from '../../../../lambda/core/access/usage-windows';
 
 const limits = { ratePerMinute: 60, freeMonthlyQuota: 1000 };
 

@@ -76,7 +76,7 @@ describe('Julian and changing reckonings', () => {
     [2101, ['2101-01-08']],
   ])('shows a Julian feast at its civil date in %i', (year, expected) => {
     const calendar = syntheticCalendar({ fixedDates: [{ reckoning: 'julian' }], days: christmas });
-    const dates = materializeYear(calendar, year as number).map((entry) => entry.date);
+    const dates = materializeYear(calendar, year).map((entry) => entry.date);
     expect(dates).toEqual(expected);
   });
 
@@ -156,13 +156,19 @@ describe('Orthodox transfers and civil days', () => {
     expect(datesOf(materializeYear(realCalendar('romanian-orthodox'), year), 'Gheorghe')).toEqual([date]);
   });
 
-  it.each([1950, 1968, 1969, 2026])('keeps the Bulgarian Saint George on 6 May in %i, before and after the change of reckoning', (year) => {
-    expect(datesOf(materializeYear(realCalendar('bulgarian-orthodox'), year), 'Георги')).toContain(`${year}-05-06`);
-  });
+  it.each([1950, 1968, 1969, 2026])(
+    'keeps the Bulgarian Saint George on 6 May in %i, before and after the change of reckoning',
+    (year) => {
+      expect(datesOf(materializeYear(realCalendar('bulgarian-orthodox'), year), 'Георги')).toContain(`${year}-05-06`);
+    },
+  );
 
   it('shows a church day of the Julian era 13 days later, but a civil day on its civil date', () => {
     const calendar = syntheticCalendar({
-      fixedDates: [{ reckoning: 'julian', until: '1968-12-19' }, { reckoning: 'gregorian', from: '1968-12-20' }],
+      fixedDates: [
+        { reckoning: 'julian', until: '1968-12-19' },
+        { reckoning: 'gregorian', from: '1968-12-20' },
+      ],
       days: { '05-06': { names: ['Civil'], civil: true }, '04-23': { names: ['Church'] } },
     });
     const dates = (year: number, name: string) => datesOf(materializeYear(calendar, year), name);
@@ -188,11 +194,24 @@ describe('Rules that changed during 1900-2100', () => {
 
   it('keeps a civil holiday on the civil calendar while the church day sharing its key follows the church', () => {
     const calendar = syntheticCalendar({
-      fixedDates: [{ reckoning: 'julian', until: '1968-12-19' }, { reckoning: 'gregorian', from: '1968-12-20' }],
+      fixedDates: [
+        { reckoning: 'julian', until: '1968-12-19' },
+        { reckoning: 'gregorian', from: '1968-12-20' },
+      ],
       days: { '01-01': { names: ['Basil'], feasts: ['Saint Basil'] } },
       movable: [
-        { id: 'new-year-julian', rule: { kind: 'civil-date', date: '01-01', reckoning: 'julian' }, feasts: ["New Year's Day"], until: '1916-04-13' },
-        { id: 'new-year', rule: { kind: 'civil-date', date: '01-01', reckoning: 'gregorian' }, feasts: ["New Year's Day"], from: '1916-04-14' },
+        {
+          id: 'new-year-julian',
+          rule: { kind: 'civil-date', date: '01-01', reckoning: 'julian' },
+          feasts: ["New Year's Day"],
+          until: '1916-04-13',
+        },
+        {
+          id: 'new-year',
+          rule: { kind: 'civil-date', date: '01-01', reckoning: 'gregorian' },
+          feasts: ["New Year's Day"],
+          from: '1916-04-14',
+        },
       ],
     });
     expect(feastsOn(calendar, '1910-01-14')).toEqual(["New Year's Day", 'Saint Basil']);

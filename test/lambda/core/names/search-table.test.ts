@@ -133,7 +133,9 @@ describe('search across scripts, spellings and languages (against the real index
 
   it('dates results in the requested year: Γεώργιος on Easter Monday 2024, 23 April 2026', async () => {
     const dates = async (year: number) =>
-      (await search('Γεώργιος', year)).results.filter((result) => result.countryCode === 'GR' && result.name === 'Γεώργιος').map((result) => result.date);
+      (await search('Γεώργιος', year)).results
+        .filter((result) => result.countryCode === 'GR' && result.name === 'Γεώργιος')
+        .map((result) => result.date);
     expect(await dates(2024)).toEqual(['2024-05-06']);
     expect(await dates(2026)).toEqual(['2026-04-23']);
   });
