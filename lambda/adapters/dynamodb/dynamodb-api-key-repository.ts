@@ -11,7 +11,8 @@ import type { KeyStore, StoredKey } from '../../core/access/key-admin';
 import type { ApiKeyRecord } from '../../core/access/api-keys';
 import type { Limits } from '../../contract';
 import type { CountPlan, KeyUsage, UsageWindows } from '../../core/access/usage-windows';
-import { guardStoreCall } from './store-errors';
+import { allItems } from './store-calls';
+import { guardStoreCall, isConditionFailure } from './store-errors';
 
 /*
  * One item per key: keyHash (pk), id, tier, status, label, createdAt, and the usage counters
@@ -35,8 +36,6 @@ const COUNT_UPDATES: Readonly<Record<CountPlan, { condition: string; update: str
     update: 'SET minuteWindow = :minute, minuteCount = :one, monthWindow = :month, monthCount = :one',
   },
 };
-
-const isConditionFailure = (error: unknown): boolean => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore {
   constructor(
@@ -88,12 +87,10 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore {
   /** Stores a key unless its hash is already there; true when this call created it. */
   async createIfAbsent(record: ApiKeyRecord): Promise<boolean> {
     try {
-      await this.client.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: record,
-          ConditionExpression: 'attribute_not_exists(keyHash)',
-        }),
+      await guardStoreCall(() =>
+        this.client.send(
+          new PutCommand({ TableName: this.tableName, Item: record, ConditionExpression: 'attribute_not_exists(keyHash)' }),
+        ),
       );
       return true;
     } catch (error) {
@@ -103,56 +100,55 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore {
   }
 
   async findById(id: string): Promise<StoredKey | undefined> {
-    const result = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'ById',
-        KeyConditionExpression: 'id = :id',
-        ExpressionAttributeValues: { ':id': id },
-      }),
+    const result = await guardStoreCall(() =>
+      this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'ById',
+          KeyConditionExpression: 'id = :id',
+          ExpressionAttributeValues: { ':id': id },
+        }),
+      ),
     );
     return result.Items?.[0] as StoredKey | undefined;
   }
 
   async list(): Promise<StoredKey[]> {
-    const keys: StoredKey[] = [];
-    let exclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(new ScanCommand({ TableName: this.tableName, ExclusiveStartKey: exclusiveStartKey }));
-      keys.push(...((page.Items ?? []) as StoredKey[]));
-      exclusiveStartKey = page.LastEvaluatedKey;
-    } while (exclusiveStartKey);
-    return keys;
+    return allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } });
   }
 
   async revoke(keyHash: string): Promise<void> {
-    await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { keyHash },
-        ConditionExpression: 'attribute_exists(keyHash)',
-        UpdateExpression: 'SET #status = :revoked',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':revoked': 'revoked' },
-      }),
+    await guardStoreCall(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash },
+          ConditionExpression: 'attribute_exists(keyHash)',
+          UpdateExpression: 'SET #status = :revoked',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':revoked': 'revoked' },
+        }),
+      ),
     );
   }
 
   async attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void> {
-    await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { keyHash },
-        ConditionExpression: 'attribute_exists(keyHash)',
-        UpdateExpression: 'SET gatewayKeyId = :gatewayKeyId',
-        ExpressionAttributeValues: { ':gatewayKeyId': gatewayKeyId },
-      }),
+    await guardStoreCall(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash },
+          ConditionExpression: 'attribute_exists(keyHash)',
+          UpdateExpression: 'SET gatewayKeyId = :gatewayKeyId',
+          ExpressionAttributeValues: { ':gatewayKeyId': gatewayKeyId },
+        }),
+      ),
     );
   }
 
   async hasAnyKey(): Promise<boolean> {
-    const result = await this.client.send(
-      new ScanCommand({ TableName: this.tableName, Limit: 1, ProjectionExpression: 'keyHash' }),
+    const result = await guardStoreCall(() =>
+      this.client.send(new ScanCommand({ TableName: this.tableName, Limit: 1, ProjectionExpression: 'keyHash' })),
     );
     return (result.Items ?? []).length > 0;
   }

@@ -1,8 +1,8 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { NameOccurrence } from '../../core/names/name-index';
 import type { NameIndexReader } from '../../core/names/search-names';
 import { decodeOccurrence, nameIndexPartition, type NameIndexItem } from './name-index-items';
-import { guardStoreCall } from './store-errors';
+import { allItems } from './store-calls';
 
 /** Reads the name index: one Query on the query's partition, by sort key prefix. */
 export class DynamoDbNameIndexRepository implements NameIndexReader {
@@ -13,26 +13,20 @@ export class DynamoDbNameIndexRepository implements NameIndexReader {
   ) {}
 
   async findByPrefix(folded: string): Promise<NameOccurrence[]> {
+    const items = await allItems(
+      this.client,
+      {
+        query: {
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': nameIndexPartition(folded), ':prefix': folded },
+          ProjectionExpression: 'o',
+        },
+      },
+      this.onRead,
+    );
     // The forms of one name share prefixes ("mar" reads maria, marie, mary…): decode each occurrence once.
-    const encoded = new Set<string>();
-    let exclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await guardStoreCall(() =>
-        this.client.send(
-          new QueryCommand({
-            TableName: this.tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': nameIndexPartition(folded), ':prefix': folded },
-            ProjectionExpression: 'o',
-            ExclusiveStartKey: exclusiveStartKey,
-          }),
-        ),
-      );
-      this.onRead(page.ScannedCount ?? 0);
-      for (const item of (page.Items ?? []) as Array<Pick<NameIndexItem, 'o'>>)
-        for (const occurrence of item.o) encoded.add(occurrence);
-      exclusiveStartKey = page.LastEvaluatedKey;
-    } while (exclusiveStartKey);
+    const encoded = new Set((items as Array<Pick<NameIndexItem, 'o'>>).flatMap((item) => item.o));
     return [...encoded].map(decodeOccurrence);
   }
 }

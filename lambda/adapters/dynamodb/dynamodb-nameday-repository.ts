@@ -1,4 +1,4 @@
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CalendarShape, DayContent } from '../../core/calendar/calendar';
 import { contentKey, type DayContents } from '../../core/calendar/entry-contents';
 import type { FixedDayReader } from '../../core/listing/list-namedays';
@@ -13,7 +13,7 @@ import {
   type CatalogItem,
   type FixedDayItem,
 } from './calendar-items';
-import { guardStoreCall } from './store-errors';
+import { allItems } from './store-calls';
 
 /** One Query's key range: a partition and the first and last sort key wanted in it. */
 interface KeyRange {
@@ -70,12 +70,12 @@ export class DynamoDbNamedayRepository implements FixedDayReader {
   ) {}
 
   async loadCatalog(): Promise<CalendarShape[]> {
-    const items = await this.queryAll({
+    const items = await this.queryAll<CatalogItem>({
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': CATALOG_PK },
     });
-    return (items as unknown as CatalogItem[]).map((item) => item.shape);
+    return items.map((item) => item.shape);
   }
 
   async readFixedDays(refs: readonly FixedDayRef[]): Promise<DayContents> {
@@ -83,7 +83,7 @@ export class DynamoDbNamedayRepository implements FixedDayReader {
     const ranges = keyRangesFor(refs);
     const pages = await Promise.all(
       ranges.map((range) =>
-        this.queryAll({
+        this.queryAll<FixedDayItem>({
           TableName: this.tableName,
           ...(range.index && { IndexName: range.index }),
           KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :first AND :last',
@@ -101,22 +101,12 @@ export class DynamoDbNamedayRepository implements FixedDayReader {
     );
     const contents = new Map<string, DayContent>();
     for (const page of pages) {
-      for (const item of page as unknown as FixedDayItem[]) contents.set(contentKey(item.slug, item.key), item);
+      for (const item of page) contents.set(contentKey(item.slug, item.key), item);
     }
     return contents;
   }
 
-  private async queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let exclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await guardStoreCall(() =>
-        this.client.send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey })),
-      );
-      this.onRead(page.ScannedCount ?? 0);
-      items.push(...(page.Items ?? []));
-      exclusiveStartKey = page.LastEvaluatedKey;
-    } while (exclusiveStartKey);
-    return items;
+  private queryAll<T>(query: QueryCommandInput) {
+    return allItems<T>(this.client, { query }, this.onRead);
   }
 }

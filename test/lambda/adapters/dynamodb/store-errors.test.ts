@@ -1,7 +1,27 @@
+import {
+  ConditionalCheckFailedException,
+  DynamoDBServiceException,
+  InternalServerError,
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  ThrottlingException,
+} from '@aws-sdk/client-dynamodb';
 import { isStoreUnavailable } from '../../../../lambda/adapters/dynamodb/store-errors';
 
-const sdkError = (name: string, fault: 'client' | 'server', status: number) =>
-  Object.assign(new Error(name), { name, $fault: fault, $metadata: { httpStatusCode: status } });
+const serviceErrors = {
+  ProvisionedThroughputExceededException,
+  ThrottlingException,
+  RequestLimitExceeded,
+  InternalServerError,
+  ConditionalCheckFailedException,
+} as const;
+
+/** A real SDK exception where the SDK has its class, else the SDK's generic service exception. */
+const sdkError = (name: string, fault: 'client' | 'server', status: number) => {
+  const options = { message: name, $metadata: { httpStatusCode: status } };
+  const Known = serviceErrors[name as keyof typeof serviceErrors];
+  return Known ? new Known(options) : new DynamoDBServiceException({ ...options, name, $fault: fault });
+};
 
 describe('isStoreUnavailable', () => {
   it.each([
