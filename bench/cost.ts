@@ -1,4 +1,4 @@
-import type { OperationFigures } from './run';
+import type { OperationFigures } from './operation-figures';
 import { round } from './stats';
 
 /**

@@ -1,4 +1,4 @@
-import type { BenchResults } from './run';
+import type { BenchResults } from './results';
 import { PRICES, LAMBDA_MEMORY_MB } from './cost';
 
 const verdict = (met: boolean) => (met ? 'met' : '**missed**');

@@ -16,11 +16,14 @@ import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { createServiceDeps } from '../lambda/handlers/service-deps';
 import { localDocumentClient, type EmbeddedStore } from '../local/embedded-store';
 import { startStoreProcess } from './store-process';
-import { addSyntheticNames, getEventFor, provisionBenchKey, UNLIMITED } from './fixtures';
+import { addSyntheticNames } from '../test/support/synthetic-name-index';
+import { getEventFor, provisionBenchKey, UNLIMITED } from './fixtures';
 import { measurePackages } from './packages';
 import { measureThroughput } from './throughput';
 import { costPerMillion } from './cost';
 import { renderReport } from './report';
+import type { OperationFigures } from './operation-figures';
+import type { BenchResults } from './results';
 import { percentile, round, timed } from './stats';
 import { recordStoreCalls, replay, writeRanConcurrently, type StoreCall } from './store-recorder';
 
@@ -40,7 +43,7 @@ const startService = async (synthetic = 0): Promise<Service> => {
   const store = await startStoreProcess();
   const data = loadServiceData();
   await replaceServiceData(store.client, store.tables, data);
-  if (synthetic > 0) await addSyntheticNames(store, data, synthetic);
+  if (synthetic > 0) await addSyntheticNames(store, data, synthetic, { withReal: false });
   await provisionBenchKey(store);
   const recorder = recordStoreCalls(store.client);
   const deps = createServiceDeps({
@@ -64,22 +67,6 @@ interface Operation {
   handler: 'listing' | 'search';
   resource: string;
   query: string;
-}
-
-interface OperationFigures {
-  name: string;
-  handlerP50: number;
-  handlerP99: number;
-  bareP50: number;
-  bareP99: number;
-  ratioP50: number;
-  reads: number;
-  writes: number;
-  itemsRead: number;
-  readUnits: number;
-  writeUnits: number;
-  writeConcurrent: boolean;
-  responseBytes: number;
 }
 
 /** Handler and bare replay of its store calls, interleaved so that drift hits both alike. */
@@ -194,7 +181,7 @@ const main = async () => {
   const throughput = await measureThroughput();
 
   await service.store.close();
-  const results = {
+  const results: BenchResults = {
     date: startedAt.toISOString(),
     machine: {
       cpu: cpus()[0]?.model ?? 'unknown',
@@ -225,22 +212,3 @@ main().catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
-
-export type BenchResults = {
-  date: string;
-  machine: { cpu: string; cores: number; memoryGiB: number; node: string };
-  iterations: number;
-  overhead: OperationFigures[];
-  offsetFlatness: {
-    total: number;
-    first: { itemsRead: number; p50: number };
-    last: { itemsRead: number; p50: number };
-    latencyRatio: number;
-  };
-  scaling: Array<{ query: string; realP50: number; largeP50: number; ratioP50: number; realReads: number; largeReads: number }>;
-  responseSize: { entries: number; raw: number; gzip: number; ratio: number };
-  packages: Awaited<ReturnType<typeof measurePackages>>;
-  throughput: Awaited<ReturnType<typeof measureThroughput>>;
-  cost: ReturnType<typeof costPerMillion>;
-};
-export type { OperationFigures };

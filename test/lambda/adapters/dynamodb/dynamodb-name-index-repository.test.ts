@@ -1,22 +1,23 @@
 import { loadServiceData } from '../../../../lambda/adapters/data-files/service-data';
-import { replaceServiceData } from '../../../../lambda/adapters/dynamodb/service-data-writer';
 import { DynamoDbNameIndexRepository } from '../../../../lambda/adapters/dynamodb/dynamodb-name-index-repository';
 import { startEmbeddedStore, type EmbeddedStore } from '../../../../local/embedded-store';
-import { addSyntheticNames } from '../../../../bench/fixtures';
+import { connectSeededStore, type SharedStore } from '../../../support/seeded-store';
+import { addSyntheticNames } from '../../../support/synthetic-name-index';
 
 const data = loadServiceData();
 
-let real: EmbeddedStore;
+// The real index is the shared seeded store's; the large one holds it too, plus nine times as many other names.
+let real: SharedStore;
 let large: EmbeddedStore;
 
 beforeAll(async () => {
-  [real, large] = await Promise.all([startEmbeddedStore(), startEmbeddedStore()]);
-  await Promise.all([replaceServiceData(real.client, real.tables, data), replaceServiceData(large.client, large.tables, data)]);
-  await addSyntheticNames(large, data, 9);
+  real = connectSeededStore();
+  large = await startEmbeddedStore();
+  await addSyntheticNames(large, data, 9, { withReal: true });
 }, 180000);
 afterAll(() => Promise.all([real.close(), large.close()]));
 
-const countingRepository = (store: EmbeddedStore) => {
+const countingRepository = (store: SharedStore | EmbeddedStore) => {
   const reads: number[] = [];
   return {
     repository: new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, (items) => reads.push(items)),

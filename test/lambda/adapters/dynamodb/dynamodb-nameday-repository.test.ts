@@ -9,8 +9,8 @@ import { startEmbeddedStore } from '../../../../local/embedded-store';
 import { realCalendars } from '../../../support/calendars';
 import { connectSeededStore, type SharedStore } from '../../../support/seeded-store';
 
-const data = loadServiceData();
-const { definitions, version } = data;
+const realData = loadServiceData();
+const { definitions, version } = realData;
 let store: SharedStore;
 
 beforeAll(() => {
@@ -93,6 +93,8 @@ describe('DynamoDbNamedayRepository against dynalite', () => {
 
 describe('replaceServiceData against dynalite', () => {
   it('is idempotent, removes items of other versions, and records the version last', async () => {
+    // Two calendars are enough for the writer's behaviour, and a tenth of the real data's writes.
+    const data = { ...realData, definitions: realData.definitions.slice(0, 2) };
     const fresh = await startEmbeddedStore();
     try {
       const table = fresh.tables.namedays;
