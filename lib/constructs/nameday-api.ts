@@ -37,7 +37,7 @@ const JSON_HEADERS = { 'Content-Type': `'${JSON_CONTENT_TYPE}'` };
 const errorTemplate = (kind: ErrorKind) => ({ 'application/json': JSON.stringify(errorBody(kind)) });
 
 /**
- * The REST API: the routes of decisions.md, an API key on every method, the free and paid usage
+ * The REST API: the contract's routes, an API key on every method, the free and paid usage
  * plans, and gateway responses that answer in the spec's error body.
  */
 export class NamedayApi extends Construct {

@@ -11,7 +11,7 @@ const template = Template.fromStack(new NamedayStack(app, 'TestStack'));
 const errorBody = (statusCode: number, error: string, message: string) => JSON.stringify({ error, message, statusCode });
 
 describe('NamedayStack', () => {
-  it('creates the API resources of decisions.md', () => {
+  it("creates the API resources of the contract's routes", () => {
     const paths = Object.values(template.findResources('AWS::ApiGateway::Resource')).map(
       (resource) => resource.Properties.PathPart,
     );

@@ -19,7 +19,7 @@ export const movableRef = (id: string): string => `m:${id}`;
 export const MIN_QUERY_LENGTH = 2;
 
 /**
- * decisions.md: a Greek or Cyrillic name's standard transliteration; a Latin-script name's English
+ * The API contract (README): a Greek or Cyrillic name's standard transliteration; a Latin-script name's English
  * form, which is its group's, or null when it has none.
  */
 export const nameEnOf = (name: string, language: string | undefined, groups: NameGroups): string | null => {

@@ -21,7 +21,9 @@ describe('materializeYear over 1900 to 2100', () => {
       ...entries.filter((entry) => !valid.has(entry.date)).map((entry) => `${entry.date}: not a date of ${year}`),
       ...(JSON.stringify([...dates].sort()) === JSON.stringify(dates) ? [] : [`${year}: dates out of order`]),
       ...(new Set(dates).size === dates.length ? [] : [`${year}: a date twice`]),
-      ...entries.filter((entry) => new Set(entry.names).size !== entry.names.length).map((entry) => `${entry.date}: a name twice`),
+      ...entries
+        .filter((entry) => new Set(entry.names).size !== entry.names.length)
+        .map((entry) => `${entry.date}: a name twice`),
     ];
   };
 
