@@ -47,6 +47,7 @@ const startService = async (synthetic = 0): Promise<Service> => {
   await provisionBenchKey(store);
   const recorder = recordStoreCalls(store.client);
   const deps = createServiceDeps({
+    dataVersion: data.version,
     client: store.client,
     tables: store.tables,
     clock: systemClock,

@@ -86,10 +86,18 @@ const inMemoryDeps = (logger: ServiceDeps['logger']): ServiceDeps => {
 export const measureThroughput = async () => {
   // As `npm start` runs it: dynalite in the server's own process, seeded from data/.
   const store = await startEmbeddedStore();
-  await replaceServiceData(store.client, store.tables, loadServiceData());
+  const data = loadServiceData();
+  await replaceServiceData(store.client, store.tables, data);
   await provisionBenchKey(store);
   const logger = createLogger({ level: 'SILENT' });
-  const deps = createServiceDeps({ client: store.client, tables: store.tables, clock: systemClock, logger, limits: UNLIMITED });
+  const deps = createServiceDeps({
+    client: store.client,
+    tables: store.tables,
+    dataVersion: data.version,
+    clock: systemClock,
+    logger,
+    limits: UNLIMITED,
+  });
   const listing = makeListingHandler(deps);
   const sample = await listing(getEventFor('/api/v1/namedays', 'country=CZ&date=2026-03-19'));
   const body = Buffer.from(sample.body);

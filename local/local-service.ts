@@ -49,7 +49,8 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   const store = await startEmbeddedStore({ path: options.dataDir });
   let server: Server | undefined;
   try {
-    await ensureServiceData(store.client, store.tables, loadServiceData(), report);
+    const data = loadServiceData();
+    await ensureServiceData(store.client, store.tables, data, report);
     const apiKeys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
     const keyAdmin = new KeyAdmin(apiKeys, clock);
     const provisioned = await provisionKeys(keyAdmin, specs);
@@ -58,7 +59,14 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     const demoKey = specs.length === 0 ? await createDemoKey(keyAdmin, () => apiKeys.hasAnyKey()) : undefined;
 
     const limits = options.limits ?? limitsFromEnv(process.env);
-    const deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger, limits });
+    const deps = createServiceDeps({
+      client: store.client,
+      tables: store.tables,
+      dataVersion: data.version,
+      clock,
+      logger,
+      limits,
+    });
     const functions: Record<FunctionRole, ProxyHandler> = { listing: makeListingHandler(deps), search: makeSearchHandler(deps) };
     const routes = Object.fromEntries(
       (Object.keys(functions) as FunctionRole[]).flatMap((role) =>

@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, LIMITS_ENV, TABLE_ENV, type Limits, type TableRole } from '../contract';
+import { DATA_VERSION_ENV, DEFAULT_LIMITS, LIMITS_ENV, TABLE_ENV, type Limits, type TableRole } from '../contract';
 import type { TableNames } from './dynamodb/table-names';
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -28,4 +28,11 @@ export const tableNamesFromEnv = (env: Environment, required: readonly TableRole
     else if (required.includes(role)) throw new Error(`Missing environment variable ${TABLE_ENV[role]}`);
   }
   return names;
+};
+
+/** The data version the stack deployed this function with: the only one it reads. */
+export const dataVersionFromEnv = (env: Environment): string => {
+  const version = env[DATA_VERSION_ENV];
+  if (!version) throw new Error(`Missing environment variable ${DATA_VERSION_ENV}`);
+  return version;
 };

@@ -1,6 +1,6 @@
 import type { TableRole } from '../contract';
 import { createDocumentClient } from '../adapters/dynamodb/document-client';
-import { limitsFromEnv, tableNamesFromEnv } from '../adapters/environment';
+import { dataVersionFromEnv, limitsFromEnv, tableNamesFromEnv } from '../adapters/environment';
 import { createLogger } from '../adapters/logger';
 import { systemClock } from '../adapters/system-clock';
 import { createServiceDeps, type ServiceDeps } from '../handlers/service-deps';
@@ -15,6 +15,7 @@ export const lambdaServiceDeps = (requiredTables: readonly TableRole[]): Service
   deps ??= createServiceDeps({
     client: createDocumentClient(),
     tables: tableNamesFromEnv(process.env, requiredTables),
+    dataVersion: dataVersionFromEnv(process.env),
     clock: systemClock,
     logger: createLogger(),
     limits: limitsFromEnv(process.env),

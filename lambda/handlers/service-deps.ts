@@ -39,6 +39,8 @@ export const cachedCatalog = (load: () => Promise<CalendarCatalog>): (() => Prom
 };
 
 export const createServiceDeps = (options: {
+  /** The data version to serve: the one this deployment (or local start) wrote and was configured with. */
+  dataVersion: string;
   client: DynamoDBDocumentClient;
   tables: TableNames;
   clock: Clock;
@@ -47,14 +49,14 @@ export const createServiceDeps = (options: {
   limits?: Limits;
   onStoreRead?: (itemsRead: number) => void;
 }): ServiceDeps => {
-  const { client, tables, limits, onStoreRead } = options;
+  const { client, tables, limits, onStoreRead, dataVersion } = options;
   if (!tables.namedays) throw new Error('A name day service needs the name days table');
   if (limits && !tables.apiKeys) throw new Error('Counting requests needs the API keys table');
-  const namedays = new DynamoDbNamedayRepository(client, tables.namedays, onStoreRead);
+  const namedays = new DynamoDbNamedayRepository(client, tables.namedays, dataVersion, onStoreRead);
   return {
     catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
     fixedDays: namedays,
-    ...(tables.nameIndex && { nameIndex: new DynamoDbNameIndexRepository(client, tables.nameIndex, onStoreRead) }),
+    ...(tables.nameIndex && { nameIndex: new DynamoDbNameIndexRepository(client, tables.nameIndex, dataVersion, onStoreRead) }),
     clock: options.clock,
     logger: options.logger,
     ...(limits &&

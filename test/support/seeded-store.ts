@@ -1,3 +1,4 @@
+import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AllTableNames } from '../../lambda/adapters/dynamodb/table-names';
 import { LOCAL_TABLE_NAMES, localDocumentClient } from '../../local/embedded-store';
@@ -5,6 +6,8 @@ import { LOCAL_TABLE_NAMES, localDocumentClient } from '../../local/embedded-sto
 export interface SharedStore {
   client: DynamoDBDocumentClient;
   tables: AllTableNames;
+  /** The data version the store was seeded with: the one every reader of it serves. */
+  dataVersion: string;
   close(): Promise<void>;
 }
 
@@ -16,5 +19,5 @@ export const connectSeededStore = (): SharedStore => {
   const endpoint = process.env.NAMEDAY_TEST_STORE_ENDPOINT;
   if (!endpoint) throw new Error('The shared test store is not running: run the tests through jest');
   const client = localDocumentClient(endpoint);
-  return { client, tables: LOCAL_TABLE_NAMES, close: async () => client.destroy() };
+  return { client, tables: LOCAL_TABLE_NAMES, dataVersion: loadServiceData().version, close: async () => client.destroy() };
 };

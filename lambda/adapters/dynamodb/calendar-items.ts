@@ -5,10 +5,14 @@ import { anchorOf, type FixedDayRef } from '../../core/calendar/year-plan';
 /*
  * Key design of the name days table (one table, one GSI):
  *
- *   fixed day   pk = country        sk = "<MMDD anchor>#<slug>#<era>"
- *               gsi1pk = "M#<MM>"   gsi1sk = "<MMDD anchor>#<country>#<slug>#<era>"
- *   catalog     pk = "#CATALOG"     sk = slug            (calendar shapes: rules without day contents)
- *   version     pk = "#META"        sk = "DATA"          (the data version the table holds)
+ *   fixed day   pk = "<v>|<country>"   sk = "<MMDD anchor>#<slug>#<era>"
+ *               gsi1pk = "<v>|M#<MM>"  gsi1sk = "<MMDD anchor>#<country>#<slug>#<era>"
+ *   catalog     pk = "<v>|#CATALOG"    sk = slug            (calendar shapes: rules without day contents)
+ *   version     pk = "#META"           sk = "DATA"          (the data version last written in full)
+ *
+ * <v> is the data version: a new version is written beside the one the functions serve, which stays
+ * whole until CloudFormation deletes it after the new functions are in place; a deploy that fails
+ * part-way leaves the served version untouched.
  *
  * The anchor is the civil date a day usually falls on, so a listing page, which is a run of dates,
  * is one key range: in the country's partition when the query names a country, else in the month
@@ -17,7 +21,7 @@ import { anchorOf, type FixedDayRef } from '../../core/calendar/year-plan';
  * own ("<country>#E<era>", "M#<MM>#E<era>"), so that today's pages never read them.
  */
 
-export const CATALOG_PK = '#CATALOG';
+export const CATALOG_PARTITION = '#CATALOG';
 export const META_KEY = { pk: '#META', sk: 'DATA' } as const;
 export const BY_MONTH_INDEX = 'ByMonth';
 
@@ -35,13 +39,16 @@ export interface FixedDayItem {
 }
 
 export interface CatalogItem {
-  pk: typeof CATALOG_PK;
+  pk: string;
   sk: string;
   shape: CalendarShape;
   v: string;
 }
 
 const eraSuffix = (ref: FixedDayRef): string => (ref.currentEra ? '' : `#E${ref.era}`);
+
+/** The partition of a data version: every version's items live apart from the others'. */
+export const versioned = (version: string, partition: string): string => `${version}|${partition}`;
 
 export const fixedDayPartition = (ref: FixedDayRef): string => `${ref.country}${eraSuffix(ref)}`;
 export const fixedDaySortKey = (ref: FixedDayRef): string => `${ref.anchor}#${ref.slug}#${ref.era}`;
@@ -61,9 +68,9 @@ export const calendarItems = (definition: CalendarDefinition, version: string): 
         anchor: anchorOf(day.civil ? 'gregorian' : era.reckoning, key),
       };
       return {
-        pk: fixedDayPartition(ref),
+        pk: versioned(version, fixedDayPartition(ref)),
         sk: fixedDaySortKey(ref),
-        gsi1pk: fixedDayMonthPartition(ref),
+        gsi1pk: versioned(version, fixedDayMonthPartition(ref)),
         gsi1sk: fixedDayMonthSortKey(ref),
         slug: ref.slug,
         key,
@@ -74,5 +81,5 @@ export const calendarItems = (definition: CalendarDefinition, version: string): 
       };
     }),
   );
-  return [...days, { pk: CATALOG_PK, sk: definition.slug, shape: shapeOf(definition), v: version }];
+  return [...days, { pk: versioned(version, CATALOG_PARTITION), sk: definition.slug, shape: shapeOf(definition), v: version }];
 };

@@ -9,6 +9,8 @@ export class DynamoDbNameIndexRepository implements NameIndexReader {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    /** The data version this process serves. */
+    private readonly dataVersion: string,
     private readonly onRead: (itemsRead: number) => void = () => {},
   ) {}
 
@@ -19,7 +21,7 @@ export class DynamoDbNameIndexRepository implements NameIndexReader {
         query: {
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': nameIndexPartition(folded), ':prefix': folded },
+          ExpressionAttributeValues: { ':pk': nameIndexPartition(this.dataVersion, folded), ':prefix': folded },
           ProjectionExpression: 'o',
         },
       },

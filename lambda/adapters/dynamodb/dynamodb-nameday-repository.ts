@@ -5,13 +5,14 @@ import type { FixedDayReader } from '../../core/listing/list-namedays';
 import type { FixedDayRef } from '../../core/calendar/year-plan';
 import {
   BY_MONTH_INDEX,
-  CATALOG_PK,
+  CATALOG_PARTITION,
   fixedDayMonthPartition,
   fixedDayMonthSortKey,
   fixedDayPartition,
   fixedDaySortKey,
   type CatalogItem,
   type FixedDayItem,
+  versioned,
 } from './calendar-items';
 import { allItems } from './store-calls';
 
@@ -66,6 +67,8 @@ export class DynamoDbNamedayRepository implements FixedDayReader {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    /** The data version this process serves. */
+    private readonly dataVersion: string,
     private readonly onRead: (itemsRead: number) => void = () => {},
   ) {}
 
@@ -73,7 +76,7 @@ export class DynamoDbNamedayRepository implements FixedDayReader {
     const items = await this.queryAll<CatalogItem>({
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': CATALOG_PK },
+      ExpressionAttributeValues: { ':pk': versioned(this.dataVersion, CATALOG_PARTITION) },
     });
     return items.map((item) => item.shape);
   }
@@ -95,7 +98,11 @@ export class DynamoDbNamedayRepository implements FixedDayReader {
             '#key': 'key',
             '#names': 'names',
           },
-          ExpressionAttributeValues: { ':pk': range.partition, ':first': range.first, ':last': range.last },
+          ExpressionAttributeValues: {
+            ':pk': versioned(this.dataVersion, range.partition),
+            ':first': range.first,
+            ':last': range.last,
+          },
         }),
       ),
     );

@@ -1,13 +1,15 @@
 import type { NameOccurrence } from '../../core/names/name-index';
+import { versioned } from './calendar-items';
 
 /*
  * Key design of the name index table:
  *
- *   pk = first two characters of a folded token    sk = the folded token
+ *   pk = "<v>|" and the first two characters of a folded token    sk = the folded token
  *   o  = the occurrences the token finds, each "slug<TAB>ref<TAB>name<TAB>nameEn"
  *
  * A query has at least two folded characters, so its partition is known, and `begins_with(sk, q)`
  * is one Query whose size depends on that partition only, not on the size of the whole index.
+ * <v> is the data version, as in the name days table (calendar-items.ts says why).
  */
 
 export interface NameIndexItem {
@@ -19,7 +21,8 @@ export interface NameIndexItem {
 
 const FIELD_SEPARATOR = '\t';
 
-export const nameIndexPartition = (folded: string): string => [...folded].slice(0, 2).join('');
+export const nameIndexPartition = (version: string, folded: string): string =>
+  versioned(version, [...folded].slice(0, 2).join(''));
 
 export const encodeOccurrence = (occurrence: NameOccurrence): string =>
   [occurrence.slug, occurrence.ref, occurrence.name, occurrence.nameEn ?? ''].join(FIELD_SEPARATOR);
@@ -31,7 +34,7 @@ export const decodeOccurrence = (encoded: string): NameOccurrence => {
 
 export const nameIndexItems = (index: ReadonlyMap<string, NameOccurrence[]>, version: string): NameIndexItem[] =>
   [...index].map(([token, occurrences]) => ({
-    pk: nameIndexPartition(token),
+    pk: nameIndexPartition(version, token),
     sk: token,
     o: [...new Set(occurrences.map(encodeOccurrence))],
     v: version,

@@ -8,44 +8,31 @@ import { NameGroups, type NameGroup } from '../../core/names/name-groups';
 import { calendarItems, META_KEY } from './calendar-items';
 import { nameIndexItems } from './name-index-items';
 
-/** Keys of every item not stamped with `version`, the meta item excepted. */
-const staleKeys = async (client: DynamoDBDocumentClient, tableName: string, version: string): Promise<Item[]> => {
+/** The keys of every item of a table the filter on its version `v` selects, the meta item excepted. */
+const keysWhere = async (
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  filter: { expression: string; values: Record<string, unknown> },
+): Promise<Item[]> => {
   const keys = await allItems(client, {
     scan: {
       TableName: tableName,
       ProjectionExpression: 'pk, sk',
-      FilterExpression: 'attribute_not_exists(v) OR v <> :v',
-      ExpressionAttributeValues: { ':v': version },
+      FilterExpression: filter.expression,
+      ...(Object.keys(filter.values).length > 0 && { ExpressionAttributeValues: filter.values }),
     },
   });
   return keys.filter((key) => key.pk !== META_KEY.pk);
 };
 
-/** Makes a table hold exactly `items`: writes them all, then deletes every item of another version. */
-const replaceItems = async (
-  client: DynamoDBDocumentClient,
-  tableName: string,
-  items: Item[],
-  version: string,
-  onProgress: (done: number) => void,
-): Promise<{ written: number; deleted: number }> => {
-  await writeInBatches(
+const deleteAll = (client: DynamoDBDocumentClient, tableName: string, keys: Item[]) =>
+  writeInBatches(
     client,
     tableName,
-    items.map((item) => ({ PutRequest: { Item: item } })),
-    onProgress,
+    keys.map((key) => ({ DeleteRequest: { Key: key } })),
   );
-  const stale = await staleKeys(client, tableName, version);
-  await writeInBatches(
-    client,
-    tableName,
-    stale.map((key) => ({ DeleteRequest: { Key: key } })),
-    () => {},
-  );
-  return { written: items.length, deleted: stale.length };
-};
 
-/** The data version the name days table holds, if any. */
+/** The data version last written in full, if any. */
 export const storedDataVersion = async (client: DynamoDBDocumentClient, tableName: string): Promise<string | undefined> => {
   const result = await guardStoreCall(() =>
     client.send(new GetCommand({ TableName: tableName, Key: META_KEY, ConsistentRead: true })),
@@ -58,29 +45,23 @@ export interface ServiceDataTables {
   nameIndex: string;
 }
 
-export interface ReplaceResult {
-  written: number;
-  deleted: number;
-}
-
 /**
- * Makes the tables hold exactly this data: the calendars and the name index built from them, each
- * item stamped with `version`; items of any other version are deleted, and the version is recorded
- * last, so that a failure part-way is redone in full by the next run. Idempotent.
+ * Writes one data version beside any other the tables hold: its calendars and the name index built
+ * from them, under the version's own partitions, then records it as the latest complete version. A
+ * failure part-way leaves other versions untouched; running it again completes it. Idempotent.
  */
-export const replaceServiceData = async (
+export const writeServiceData = async (
   client: DynamoDBDocumentClient,
   tables: ServiceDataTables,
   data: { definitions: CalendarDefinition[]; groups: NameGroup[]; version: string },
   onProgress: (done: number, total: number) => void = () => {},
-): Promise<ReplaceResult> => {
+): Promise<{ written: number }> => {
   const days = data.definitions.flatMap((definition) => calendarItems(definition, data.version)) as unknown as Item[];
   const index = nameIndexItems(buildNameIndex(data.definitions, new NameGroups(data.groups)), data.version) as unknown as Item[];
   const total = days.length + index.length;
-  const calendars = await replaceItems(client, tables.namedays, days, data.version, (done) => onProgress(done, total));
-  const names = await replaceItems(client, tables.nameIndex, index, data.version, (done) =>
-    onProgress(days.length + done, total),
-  );
+  const put = (items: Item[]) => items.map((item) => ({ PutRequest: { Item: item } }));
+  await writeInBatches(client, tables.namedays, put(days), (done) => onProgress(done, total));
+  await writeInBatches(client, tables.nameIndex, put(index), (done) => onProgress(days.length + done, total));
   await guardStoreCall(() =>
     client.send(
       new PutCommand({
@@ -89,5 +70,61 @@ export const replaceServiceData = async (
       }),
     ),
   );
-  return { written: calendars.written + names.written, deleted: calendars.deleted + names.deleted };
+  return { written: total };
+};
+
+/** Deletes every item of the versions `keep` does not name; returns how many. */
+export const deleteVersionsExcept = async (
+  client: DynamoDBDocumentClient,
+  tables: ServiceDataTables,
+  keep: readonly string[],
+): Promise<number> => {
+  const values = Object.fromEntries(keep.map((version, index) => [`:v${index}`, version]));
+  const kept = Object.keys(values).map((name) => `v <> ${name}`);
+  const filter = {
+    expression: kept.length > 0 ? `attribute_not_exists(v) OR (${kept.join(' AND ')})` : 'attribute_exists(pk)',
+    values,
+  };
+  let deleted = 0;
+  for (const table of [tables.namedays, tables.nameIndex]) {
+    const stale = await keysWhere(client, table, filter);
+    await deleteAll(client, table, stale);
+    deleted += stale.length;
+  }
+  return deleted;
+};
+
+/** Deletes every item of one data version (CloudFormation's Delete of that version's resource). */
+export const deleteVersion = async (
+  client: DynamoDBDocumentClient,
+  tables: ServiceDataTables,
+  version: string,
+): Promise<number> => {
+  let deleted = 0;
+  for (const table of [tables.namedays, tables.nameIndex]) {
+    const keys = await keysWhere(client, table, { expression: 'v = :v', values: { ':v': version } });
+    await deleteAll(client, table, keys);
+    deleted += keys.length;
+  }
+  return deleted;
+};
+
+export interface ReplaceResult {
+  written: number;
+  deleted: number;
+}
+
+/**
+ * Makes the tables hold exactly this data version: writes it, then deletes every other version.
+ * For a host that serves one version and restarts to change it (the local server, the tests).
+ */
+export const replaceServiceData = async (
+  client: DynamoDBDocumentClient,
+  tables: ServiceDataTables,
+  data: { definitions: CalendarDefinition[]; groups: NameGroup[]; version: string },
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<ReplaceResult> => {
+  const { written } = await writeServiceData(client, tables, data, onProgress);
+  const deleted = await deleteVersionsExcept(client, tables, [data.version]);
+  return { written, deleted };
 };

@@ -11,7 +11,13 @@ let deps: ServiceDeps;
 
 beforeAll(async () => {
   store = connectSeededStore();
-  deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger: recordingLogger() });
+  deps = createServiceDeps({
+    client: store.client,
+    tables: store.tables,
+    dataVersion: store.dataVersion,
+    clock,
+    logger: recordingLogger(),
+  });
 });
 afterAll(() => store.close());
 
@@ -87,7 +93,7 @@ describe('listing handler', () => {
     });
     const { DynamoDbNamedayRepository } = await import('../../../lambda/adapters/dynamodb/dynamodb-nameday-repository');
     const client = { send: () => Promise.reject(throttled) } as unknown as EmbeddedStore['client'];
-    const response = await call('/api/v1/namedays', 'country=CZ', { fixedDays: new DynamoDbNamedayRepository(client, 'x') });
+    const response = await call('/api/v1/namedays', 'country=CZ', { fixedDays: new DynamoDbNamedayRepository(client, 'x', 'v') });
     expect(response.statusCode).toBe(503);
     expect(response.headers).toMatchObject({ 'Retry-After': '1' });
     expect(response.json.error).toBe('Service Unavailable');

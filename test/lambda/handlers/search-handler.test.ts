@@ -10,7 +10,13 @@ let deps: ServiceDeps;
 
 beforeAll(() => {
   store = connectSeededStore();
-  deps = createServiceDeps({ client: store.client, tables: store.tables, clock, logger: recordingLogger() });
+  deps = createServiceDeps({
+    client: store.client,
+    tables: store.tables,
+    dataVersion: store.dataVersion,
+    clock,
+    logger: recordingLogger(),
+  });
 });
 afterAll(() => store.close());
 

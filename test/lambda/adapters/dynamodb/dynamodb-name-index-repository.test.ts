@@ -20,7 +20,7 @@ afterAll(() => Promise.all([real.close(), large.close()]));
 const countingRepository = (store: SharedStore | EmbeddedStore) => {
   const reads: number[] = [];
   return {
-    repository: new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, (items) => reads.push(items)),
+    repository: new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, data.version, (items) => reads.push(items)),
     reads,
   };
 };

@@ -20,7 +20,7 @@ afterAll(() => store.close());
 
 const repositoryCountingReads = () => {
   const reads: number[] = [];
-  const repository = new DynamoDbNamedayRepository(store.client, store.tables.namedays, (items) => reads.push(items));
+  const repository = new DynamoDbNamedayRepository(store.client, store.tables.namedays, version, (items) => reads.push(items));
   return { repository, reads };
 };
 

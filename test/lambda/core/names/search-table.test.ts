@@ -12,8 +12,10 @@ let index: DynamoDbNameIndexRepository;
 
 beforeAll(async () => {
   store = connectSeededStore();
-  catalog = new CalendarCatalog(await new DynamoDbNamedayRepository(store.client, store.tables.namedays).loadCatalog());
-  index = new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, () => (requests += 1));
+  catalog = new CalendarCatalog(
+    await new DynamoDbNamedayRepository(store.client, store.tables.namedays, store.dataVersion).loadCatalog(),
+  );
+  index = new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, store.dataVersion, () => (requests += 1));
 });
 afterAll(() => store.close());
 
