@@ -12,6 +12,7 @@ import {
 } from '../lambda/contract';
 import { CalendarDataLoader } from './constructs/calendar-data-loader';
 import { DataTables } from './constructs/data-tables';
+import { Monitoring } from './constructs/monitoring';
 import { NamedayApi } from './constructs/nameday-api';
 import { ServiceFunction } from './constructs/service-function';
 
@@ -57,7 +58,13 @@ export class NamedayStack extends Stack {
     listingFunction.node.addDependency(calendarData.resource);
     searchFunction.node.addDependency(calendarData.resource);
 
-    new NamedayApi(this, 'Api', { listingFunction, searchFunction, limits });
+    const { api } = new NamedayApi(this, 'Api', { listingFunction, searchFunction, limits });
+    new Monitoring(this, 'Monitoring', {
+      api,
+      functions: { Listing: listingFunction, Search: searchFunction },
+      tables: { Namedays: tables.namedays, NameIndex: tables.nameIndex, ApiKeys: tables.apiKeys },
+      dataLoader: calendarData.loader,
+    });
     new CfnOutput(this, 'ApiKeysTableName', {
       value: tables.apiKeys.tableName,
       description: 'Key hashes, tiers and usage: where `npm run keys -- --stack` records keys',

@@ -15,6 +15,13 @@ export const FUNCTIONS = {
 } as const;
 
 export type Operation = keyof typeof ROUTES;
+
+/** The query parameters each operation reads; API Gateway declares them, and ignores others as we do. */
+export const QUERY_PARAMETERS: Readonly<Record<Operation, readonly string[]>> = {
+  listing: ['country', 'date', 'month', 'calendar_id', 'limit', 'offset'],
+  calendars: [],
+  search: ['q', 'year'],
+};
 export type FunctionRole = keyof typeof FUNCTIONS;
 
 /** The resource paths a function serves. */

@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITIONS, type TableDefinition, type TableRole } from '../../lambda/contract';
@@ -23,6 +23,13 @@ export class DataTables extends Construct {
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: role === 'apiKeys' },
         removalPolicy: retained.has(role) ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       });
+      if (!retained.has(role)) {
+        Validations.of(table).acknowledge({
+          id: 'AwsSolutions::AwsSolutions-DDB3',
+          reason:
+            'Rebuilt from data/ on every deploy: point-in-time recovery would restore nothing the repository does not hold.',
+        });
+      }
       for (const index of definition.indexes) {
         table.addGlobalSecondaryIndex({
           indexName: index.name,

@@ -1,11 +1,12 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { TABLE_ENV, type TableRole } from '../../lambda/contract';
+import { TABLE_DEFINITIONS, TABLE_ENV, type TableRole } from '../../lambda/contract';
 
 export const PROJECT_ROOT = join(__dirname, '..', '..');
 
@@ -17,7 +18,7 @@ export const PROJECT_ROOT = join(__dirname, '..', '..');
  */
 export const API_BUNDLING = {
   minify: true,
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   mainFields: ['module', 'main'],
   banner: "import{createRequire as __nodeRequire}from'module';const require=__nodeRequire(import.meta.url);",
@@ -34,27 +35,51 @@ export interface ServiceFunctionProps {
   bundling?: NodejsFunctionProps['bundling'];
 }
 
+/** What each way a function may use a table lets it call: exactly the calls its code makes. */
+const TABLE_ACTIONS = {
+  read: ['dynamodb:Query', 'dynamodb:GetItem'],
+  'count-keys': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  'read-write': [
+    'dynamodb:Query',
+    'dynamodb:GetItem',
+    'dynamodb:Scan',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+} as const;
+
+export type TableAccess = keyof typeof TABLE_ACTIONS;
+
 /**
- * A function with the house defaults fixed once: Node.js 22 on arm64, bundled and minified by the
- * local esbuild (never Docker) as an ES module, the AWS SDK bundled in so the deployed SDK is the
- * tested one, and a log group with a retention.
+ * A function with the house defaults fixed once: the newest Node.js runtime on arm64, bundled and
+ * minified by the local esbuild (never Docker) as an ES module with source maps (Node maps a logged
+ * stack back to the TypeScript), the AWS SDK bundled in so the deployed SDK is the tested one, X-Ray
+ * tracing, a log group with a retention, and a role of its own that may write that log group and
+ * nothing else until a table is bound.
  */
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
     super(scope, id, {
+      role,
+      tracing: Tracing.ACTIVE,
       entry: join(PROJECT_ROOT, 'lambda', 'entry-points', `${props.entryFile}.ts`),
       handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
-      environment: props.environment,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       projectRoot: PROJECT_ROOT,
       bundling: {
         minify: API_BUNDLING.minify,
+        sourceMap: true,
         target: API_BUNDLING.target,
         format: OutputFormat.ESM,
         mainFields: [...API_BUNDLING.mainFields],
@@ -64,17 +89,32 @@ export class ServiceFunction extends NodejsFunction {
         ...props.bundling,
       },
     });
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${this.stack.getLogicalId(logGroup.node.defaultChild as never)}.Arn>:*]`,
+        reason: "Lambda names its log streams at run time; the grant is limited to this function's own log group.",
+      },
+      {
+        id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray accepts trace segments only on the resource "*"; the statement allows PutTraceSegments and PutTelemetryRecords alone.',
+      },
+    );
   }
 
   /**
    * Grants exactly what the function's use of the table needs and gives it the table's name in the
    * variable the contract names for its role: a function knows only the tables it may use.
-   * `count-keys` reads a key's record and updates its counters, nothing else.
+   * `count-keys` reads a key's record and updates its counters, nothing else; indexes are named one by one.
    */
-  bindTable(role: TableRole, table: ITable, accessMode: 'read' | 'read-write' | 'count-keys'): this {
-    if (accessMode === 'read') table.grantReadData(this);
-    else if (accessMode === 'count-keys') table.grant(this, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-    else table.grantReadWriteData(this);
+  bindTable(role: TableRole, table: ITable, access: TableAccess): this {
+    const indexes = TABLE_DEFINITIONS[role].indexes.map((index) => `${table.tableArn}/index/${index.name}`);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...TABLE_ACTIONS[access]],
+        resources: access === 'count-keys' ? [table.tableArn] : [table.tableArn, ...indexes],
+      }),
+    );
     this.addEnvironment(TABLE_ENV[role], table.tableName);
     return this;
   }

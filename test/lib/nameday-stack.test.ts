@@ -98,14 +98,16 @@ describe('NamedayStack', () => {
     });
   });
 
-  it('runs the two API functions on Node.js 22', () => {
+  it('runs the two API functions on the newest Node.js runtime, traced, with source maps', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (resource) => resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'nameday-api',
     );
     expect(functions).toHaveLength(2);
     for (const fn of functions) {
-      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
     }
   });
 
@@ -121,8 +123,12 @@ describe('NamedayStack', () => {
       expect(actions.length).toBeGreaterThan(0);
       for (const action of actions)
         expect(action).toMatch(
-          /^dynamodb:(BatchGetItem|GetRecords|GetShardIterator|Query|GetItem|Scan|ConditionCheckItem|DescribeTable|UpdateItem)$/,
+          /^(dynamodb:(Query|GetItem|UpdateItem)|logs:(CreateLogStream|PutLogEvents)|xray:(PutTraceSegments|PutTelemetryRecords))$/,
         );
+      const indexResources = JSON.stringify(
+        policy.Properties.PolicyDocument.Statement.map((statement: { Resource: unknown }) => statement.Resource),
+      );
+      expect(indexResources).not.toContain('index/*');
       const writes = policy.Properties.PolicyDocument.Statement.filter((statement: { Action: string | string[] }) =>
         [statement.Action].flat().includes('dynamodb:UpdateItem'),
       );
@@ -148,6 +154,51 @@ describe('NamedayStack', () => {
   });
 });
 
+describe('NamedayStack operations', () => {
+  it('alarms on 5xx rate, p99 latency, function errors and throttles, table throttles and system errors, and the data loader', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+    const described = alarms.map((alarm) => String(alarm.Properties.AlarmDescription).toLowerCase());
+    for (const fragment of [
+      '5xx',
+      'p99 latency',
+      'listing function failed',
+      'throttled the search function',
+      'apikeys table',
+      'system errors',
+      'data failed to load',
+    ])
+      expect(described.some((text) => text.includes(fragment))).toBe(true);
+    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toHaveLength(1);
+  });
+
+  it('publishes the alarms on an SNS topic that is a stack output, with a dashboard beside them', () => {
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const outputs = Object.keys(template.findOutputs('*'));
+    expect(outputs.some((name) => name.includes('AlarmTopicArn'))).toBe(true);
+    expect(outputs.some((name) => name.includes('DashboardName'))).toBe(true);
+  });
+
+  it('writes an access log without the key, logs execution errors and traces the stage', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      TracingEnabled: true,
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('apiKeyId') },
+      MethodSettings: [Match.objectLike({ LoggingLevel: 'ERROR', DataTraceEnabled: false })],
+    });
+    const format = JSON.stringify(template.findResources('AWS::ApiGateway::Stage'));
+    expect(format).not.toContain('x-api-key');
+  });
+
+  it('validates the query parameters each method declares', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RequestValidator', { ValidateRequestParameters: true });
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'GET',
+      RequestParameters: Match.objectLike({ 'method.request.querystring.q': false }),
+      RequestValidatorId: Match.anyValue(),
+    });
+  });
+});
+
 describe('NamedayStack bundling', () => {
   it('bundles every function with the local esbuild (no Docker), minified, calendars beside the loader', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'nameday-synth-'));
@@ -167,5 +218,7 @@ describe('NamedayStack bundling', () => {
       expect(code.split('\n').length).toBeLessThan(100);
     }
     expect(bundles.some((bundle) => existsSync(join(bundle, 'data', 'calendars', 'czech-civil.json')))).toBe(true);
+    // Source maps beside every bundle, so that a logged stack names the TypeScript line.
+    for (const bundle of bundles) expect(existsSync(`${entryOf(bundle) as string}.map`)).toBe(true);
   });
 });
