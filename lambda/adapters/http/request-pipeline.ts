@@ -1,7 +1,11 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { Admission } from '../../core/access/admission';
-import { ServiceError } from '../../core/shared/errors';
+import type { LimitStanding } from '../../core/access/usage-windows';
+import type { Clock } from '../../core/shared/clock';
+import { LimitError, ServiceError } from '../../core/shared/errors';
+import { operationOf, requestMetricFields, tierOf } from '../metrics';
+import { systemClock } from '../system-clock';
 import type { Logger } from '../logger';
 import { errorResponse } from './error-mapper';
 import { limitHeaders } from './limit-headers';
@@ -12,6 +16,8 @@ export interface PipelineDeps {
   logger: Logger;
   /** Counts the request against its key's limits; absent, every request is let through uncounted. */
   admission?: Admission;
+  /** Wall-clock time, for the metrics' timestamp. @default the system clock */
+  clock?: Clock;
   /** Milliseconds, for the request's duration only. */
   monotonicNow?: () => number;
 }
@@ -28,11 +34,19 @@ const apiKeyOf = (event: APIGatewayProxyEvent): string | undefined => {
  * outcome, a 400 included (it counts), plus the key's limit headers. A malformed key is refused
  * before either touches the store.
  */
+interface Outcome {
+  response?: APIGatewayProxyResult;
+  failure?: unknown;
+  headers: Record<string, string>;
+  /** The key's standing, when the key is known: what the metrics learn its tier from. */
+  standing?: LimitStanding;
+}
+
 const admitAndRoute = async (
   admission: Admission | undefined,
   event: APIGatewayProxyEvent,
   route: RouteHandler,
-): Promise<{ response?: APIGatewayProxyResult; failure?: unknown; headers: Record<string, string> }> => {
+): Promise<Outcome> => {
   if (!admission) {
     try {
       return { response: await route(event), headers: {} };
@@ -44,8 +58,11 @@ const admitAndRoute = async (
   admission.checkShape(apiKey);
   const [admitted, routed] = await Promise.allSettled([admission.admit(apiKey), route(event)]);
   if (admitted.status === 'rejected') throw admitted.reason;
-  const headers = limitHeaders(admitted.value);
-  return routed.status === 'fulfilled' ? { response: routed.value, headers } : { failure: routed.reason, headers };
+  const standing = admitted.value;
+  const headers = limitHeaders(standing);
+  return routed.status === 'fulfilled'
+    ? { response: routed.value, headers, standing }
+    : { failure: routed.reason, headers, standing };
 };
 
 const describeError = (error: unknown): Record<string, unknown> =>
@@ -66,11 +83,11 @@ export const runRequest = async (
   const now = deps.monotonicNow ?? (() => performance.now());
   const started = now();
   const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? randomUUID();
-  let outcome: Awaited<ReturnType<typeof admitAndRoute>>;
+  let outcome: Outcome;
   try {
     outcome = await admitAndRoute(deps.admission, event, route);
   } catch (refusal) {
-    outcome = { failure: refusal, headers: {} };
+    outcome = { failure: refusal, headers: {}, ...(refusal instanceof LimitError && { standing: refusal.standing }) };
   }
   const response = outcome.response ?? errorResponse(outcome.failure);
   if (outcome.failure !== undefined && (!(outcome.failure instanceof ServiceError) || response.statusCode >= 500)) {
@@ -83,6 +100,12 @@ export const runRequest = async (
     resource: event.resource,
     status: response.statusCode,
     durationMs: Math.round((now() - started) * 100) / 100,
+    ...requestMetricFields({
+      operation: operationOf(event.resource),
+      status: response.statusCode,
+      tier: tierOf(outcome.standing),
+      at: (deps.clock ?? systemClock).now(),
+    }),
   });
   return response;
 };

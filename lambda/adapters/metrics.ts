@@ -1,0 +1,35 @@
+import { ROUTES, type Operation } from '../contract';
+import type { LimitStanding } from '../core/access/usage-windows';
+
+export const METRICS_NAMESPACE = 'NamedayApi';
+
+/** The operation a resource path belongs to; `unknown` for a path no route has. */
+export const operationOf = (resource: string): Operation | 'unknown' =>
+  (Object.keys(ROUTES) as Operation[]).find((operation) => (ROUTES[operation] as readonly string[]).includes(resource)) ??
+  'unknown';
+
+/** A key's tier as its standing shows it: only the free tier has a quota. */
+export const tierOf = (standing: LimitStanding | undefined): 'free' | 'paid' | 'none' =>
+  standing ? (standing.quota ? 'free' : 'paid') : 'none';
+
+/**
+ * CloudWatch embedded metric fields for one request, carried by the request's own log line, so the
+ * metrics cost no extra line and no call: requests by operation and status (refusals are the 401, 402
+ * and 429 statuses), by operation and tier, and by status alone.
+ */
+export const requestMetricFields = (request: { operation: string; status: number; tier: string; at: Date }) => ({
+  _aws: {
+    Timestamp: request.at.getTime(),
+    CloudWatchMetrics: [
+      {
+        Namespace: METRICS_NAMESPACE,
+        Dimensions: [['Operation', 'Status'], ['Operation', 'Tier'], ['Status']],
+        Metrics: [{ Name: 'Requests', Unit: 'Count' }],
+      },
+    ],
+  },
+  Operation: request.operation,
+  Status: String(request.status),
+  Tier: request.tier,
+  Requests: 1,
+});
