@@ -14,10 +14,15 @@ export interface EmbeddedStore {
   close(): Promise<void>;
 }
 
-/** Fixed local credentials: the SDK must never look for an AWS account on this host. */
+/**
+ * Fixed local credentials: the SDK must never look for an AWS account on this host. The embedded
+ * store shares the process (and in tests the machine) with the work it serves, so its calls get more
+ * time than DynamoDB's do before they count as a stalled store.
+ */
 export const LOCAL_CLIENT_CONFIG = {
   region: 'local',
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  requestHandler: { connectionTimeout: 5000, requestTimeout: 30000 },
 };
 
 /** The tables' names in a local store: each table's construct id. */

@@ -14,6 +14,9 @@ const OVERLOAD_ERRORS = [
   LimitExceededException,
 ];
 
+const WRAPPED_NETWORK_FAILURE =
+  /^AWS SDK error wrapper for .*(TimeoutError|socket hang up|ECONN|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH)/;
+
 const NETWORK_ERROR_CODES =
   /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|UND_ERR)/;
 
@@ -24,6 +27,9 @@ const NETWORK_ERROR_CODES =
  */
 export const isStoreUnavailable = (error: unknown): boolean => {
   if (!(error instanceof Error)) return false;
+  // The SDK's retry layer turns a failure that is not an Error of its own realm into a new Error that
+  // keeps only the failure's text ("AWS SDK error wrapper for TimeoutError: socket hang up").
+  if (WRAPPED_NETWORK_FAILURE.test(error.message)) return true;
   if (OVERLOAD_ERRORS.some((overload) => error instanceof overload)) return true;
   if ((error as { $fault?: string }).$fault === 'server') return true;
   if (error.name === 'TimeoutError') return true;

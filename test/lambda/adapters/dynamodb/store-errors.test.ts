@@ -32,6 +32,8 @@ describe('isStoreUnavailable', () => {
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }), true],
     ['a reset connection', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), true],
     ['a timeout', Object.assign(new Error('timed out'), { name: 'TimeoutError' }), true],
+    ['a dropped connection the SDK wrapped', new Error('AWS SDK error wrapper for TimeoutError: socket hang up'), true],
+    ['another failure the SDK wrapped', new Error('AWS SDK error wrapper for undefined'), false],
     ['a validation error (our bug)', sdkError('ValidationException', 'client', 400), false],
     ['a failed condition', sdkError('ConditionalCheckFailedException', 'client', 400), false],
     ['a plain programming error', new TypeError('cannot read properties of undefined'), false],
