@@ -1,10 +1,10 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../lambda/contract';
+import { checkStoreOpens, claimStoreDirectory } from './store-directory';
 import type { AllTableNames } from '../lambda/adapters/dynamodb/table-names';
 
 export interface EmbeddedStore {
@@ -76,26 +76,33 @@ const createTableIfMissing = async (raw: DynamoDBClient, definition: TableDefini
  * persists there (an empty directory is a fresh store); without one it lives in memory.
  */
 export const startEmbeddedStore = async (options: { path?: string } = {}): Promise<EmbeddedStore> => {
-  if (options.path) mkdirSync(options.path, { recursive: true });
-  const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const raw = new DynamoDBClient({ ...LOCAL_CLIENT_CONFIG, endpoint });
-  const definitions = Object.values(TABLE_DEFINITIONS) as TableDefinition[];
-  for (const definition of definitions) await createTableIfMissing(raw, definition);
-  raw.destroy();
+  const release = options.path ? claimStoreDirectory(options.path) : () => {};
+  try {
+    if (options.path) await checkStoreOpens(options.path);
+    const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const raw = new DynamoDBClient({ ...LOCAL_CLIENT_CONFIG, endpoint });
+    const definitions = Object.values(TABLE_DEFINITIONS) as TableDefinition[];
+    for (const definition of definitions) await createTableIfMissing(raw, definition);
+    raw.destroy();
 
-  const client = localDocumentClient(endpoint);
-  return {
-    endpoint,
-    client,
-    tables: LOCAL_TABLE_NAMES,
-    close: async () => {
-      client.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+    const client = localDocumentClient(endpoint);
+    return {
+      endpoint,
+      client,
+      tables: LOCAL_TABLE_NAMES,
+      close: async () => {
+        client.destroy();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 };
