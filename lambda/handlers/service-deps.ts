@@ -7,6 +7,7 @@ import { CalendarCatalog } from '../core/calendar/catalog';
 import { Admission } from '../core/access/admission';
 import type { Clock } from '../core/shared/clock';
 import type { Limits } from '../contract';
+import { MemoizedFixedDayReader, MemoizedNameIndexReader } from '../adapters/memory/memoized-readers';
 import { DynamoDbApiKeyRepository } from '../adapters/dynamodb/dynamodb-api-key-repository';
 import type { FixedDayReader } from '../core/listing/list-namedays';
 import type { NameIndexReader } from '../core/names/search-names';
@@ -24,8 +25,7 @@ export interface ServiceDeps {
 
 /**
  * Loads the catalog on first use and keeps it for the life of the process; a failed load is not
- * kept, so the next request tries again. A data change deploys new function configuration, so a
- * process never outlives the data it loaded.
+ * kept, so the next request tries again. A process reads one data version all its life.
  */
 export const cachedCatalog = (load: () => Promise<CalendarCatalog>): (() => Promise<CalendarCatalog>) => {
   let pending: Promise<CalendarCatalog> | undefined;
@@ -53,10 +53,13 @@ export const createServiceDeps = (options: {
   if (!tables.namedays) throw new Error('A name day service needs the name days table');
   if (limits && !tables.apiKeys) throw new Error('Counting requests needs the API keys table');
   const namedays = new DynamoDbNamedayRepository(client, tables.namedays, dataVersion, onStoreRead);
+  // The data of a version never changes: after the first reads, a warm request's only store call is its count.
   return {
     catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
-    fixedDays: namedays,
-    ...(tables.nameIndex && { nameIndex: new DynamoDbNameIndexRepository(client, tables.nameIndex, dataVersion, onStoreRead) }),
+    fixedDays: new MemoizedFixedDayReader(namedays),
+    ...(tables.nameIndex && {
+      nameIndex: new MemoizedNameIndexReader(new DynamoDbNameIndexRepository(client, tables.nameIndex, dataVersion, onStoreRead)),
+    }),
     clock: options.clock,
     logger: options.logger,
     ...(limits &&
