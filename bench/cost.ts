@@ -1,4 +1,5 @@
 import type { OperationFigures } from './operation-figures';
+import { FUNCTION_MEMORY_MB } from '../lambda/contract';
 import { round } from './stats';
 
 /**
@@ -12,20 +13,41 @@ export const PRICES = {
   lambdaPerMillionRequests: 0.2,
   dynamoReadUnitPerMillion: 0.125,
   dynamoWriteUnitPerMillion: 0.625,
+  cloudWatchLogsIngestionPerGb: 0.5,
 } as const;
 
-/** The functions' memory in the stack (ServiceFunction's default). */
-export const LAMBDA_MEMORY_MB = 512;
-/** Lambda bills whole milliseconds. */
-const billedMs = (ms: number) => Math.max(1, Math.ceil(ms));
+/**
+ * API Gateway's access log line for one request, as the stack's format writes it (request id, time,
+ * method, resource, status, latencies, key id, error type) with typical values.
+ */
+export const ACCESS_LOG_LINE_BYTES = Buffer.byteLength(
+  JSON.stringify({
+    requestId: '0f4772f9-e5f1-4c23-a0f3-fe51c93f9a3c',
+    time: '1764000000000',
+    method: 'GET',
+    resource: '/api/v1/namedays',
+    status: '200',
+    latencyMs: '12',
+    integrationLatencyMs: '10',
+    apiKeyId: 'abcd1234ef',
+    error: '-',
+  }),
+);
+
+/** The name day functions' memory in the stack. */
+export const LAMBDA_MEMORY_MB = FUNCTION_MEMORY_MB.listing;
 
 /**
- * Dollars per million calls, from the measured handler time (this machine's, a stand-in for Lambda's)
- * and the request units the store reported for the call's reads and its counter write.
+ * Dollars per million calls, all in: the measured mean billed handler time (this machine's, a stand-in
+ * for Lambda's), the request units the store reported for the call's reads and its counter write, and
+ * the log lines a request writes, at CloudWatch's ingestion price: the function's one request line
+ * (measured) and API Gateway's access log line. Lambda's own START/END/REPORT lines are not written:
+ * the functions log in JSON with the system log level at WARN.
  */
-export const costPerMillion = (operations: readonly OperationFigures[]) =>
+export const costPerMillion = (operations: readonly OperationFigures[], functionLogBytes: number) =>
   operations.map((operation) => {
-    const lambdaCompute = (billedMs(operation.handlerP50) / 1000) * (LAMBDA_MEMORY_MB / 1024) * PRICES.lambdaPerGbSecond * 1e6;
+    const lambdaCompute = (operation.billedMeanMs / 1000) * (LAMBDA_MEMORY_MB / 1024) * PRICES.lambdaPerGbSecond * 1e6;
+    const logs = ((functionLogBytes + ACCESS_LOG_LINE_BYTES) * 1e6 * PRICES.cloudWatchLogsIngestionPerGb) / 1024 ** 3;
     const dynamo =
       operation.readUnits * PRICES.dynamoReadUnitPerMillion + operation.writeUnits * PRICES.dynamoWriteUnitPerMillion;
     const parts = {
@@ -33,13 +55,15 @@ export const costPerMillion = (operations: readonly OperationFigures[]) =>
       lambdaRequests: PRICES.lambdaPerMillionRequests,
       lambdaCompute: round(lambdaCompute, 3),
       dynamoDb: round(dynamo, 3),
+      logs: round(logs, 3),
     };
     return {
       name: operation.name,
-      durationMs: operation.handlerP50,
+      durationMs: operation.billedMeanMs,
+      logBytes: functionLogBytes + ACCESS_LOG_LINE_BYTES,
       readUnits: operation.readUnits,
       writeUnits: operation.writeUnits,
       ...parts,
-      total: round(parts.apiGateway + parts.lambdaRequests + parts.lambdaCompute + parts.dynamoDb, 2),
+      total: round(parts.apiGateway + parts.lambdaRequests + parts.lambdaCompute + parts.dynamoDb + parts.logs, 2),
     };
   });

@@ -6,6 +6,12 @@ export interface OperationFigures {
   bareP50: number;
   bareP99: number;
   ratioP50: number;
+  /** The lowest and highest p50 ratio of the rounds. */
+  ratioSpread: [number, number];
+  samples: number;
+  handlerMean: number;
+  /** What Lambda would bill: each invocation rounded up to a whole millisecond, averaged. */
+  billedMeanMs: number;
   reads: number;
   writes: number;
   itemsRead: number;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { API_BUNDLING } from '../lib/constructs/service-function';
 import type { EmbeddedStore } from '../local/embedded-store';
+import { loadServiceData } from '../lambda/adapters/data-files/service-data';
 import { BENCH_KEY } from './fixtures';
 import { median, round } from './stats';
 
@@ -31,11 +32,29 @@ const initTime = (file: string): number => {
   return median(times);
 };
 
+const COLD_STARTS = 5;
+
+/** The environment the stack gives a function, pointed at the benchmark's store. */
+const functionEnvironment = (store: EmbeddedStore): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NAMEDAYS_TABLE: store.tables.namedays,
+  NAME_INDEX_TABLE: store.tables.nameIndex,
+  API_KEYS_TABLE: store.tables.apiKeys,
+  DATA_VERSION: loadServiceData().version,
+  NAMEDAY_RATE_LIMIT_PER_MINUTE: '1000000000',
+  AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
+  AWS_REGION: 'local',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  LOG_LEVEL: 'SILENT',
+});
+
 /**
- * Runs the bundle's handler once in a fresh process, against the benchmark's store: does it work?
- * Asynchronously: the store answers from this process, so this process must not block meanwhile.
+ * Cold start: from spawning a fresh Node process to its first answered request, as a new Lambda
+ * execution environment serves it (import the bundle, build the dependencies, load the catalog, count
+ * the request and answer). Median of five, asynchronously: the store answers from this process.
  */
-const invokeOnce = async (file: string, store: EmbeddedStore, resource: string, query: string): Promise<number> => {
+const coldStart = async (file: string, store: EmbeddedStore, resource: string, query: string) => {
   const event = {
     resource,
     path: resource,
@@ -46,23 +65,47 @@ const invokeOnce = async (file: string, store: EmbeddedStore, resource: string, 
     requestContext: { requestId: 'bench' },
   };
   const script = `const { handler } = await import(${JSON.stringify(file)}); const r = await handler(${JSON.stringify(event)}, { awsRequestId: 'bench' }); process.stdout.write(String(r.statusCode)); process.exit(0);`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+  const times: number[] = [];
+  let status = 0;
+  for (let run = 0; run < COLD_STARTS; run += 1) {
+    const started = performance.now();
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30000,
+      env: functionEnvironment(store),
+    });
+    times.push(performance.now() - started);
+    status = Number(stdout);
+  }
+  return { status, ms: median(times) };
+};
+
+/**
+ * A function's memory with everything it keeps warm: every fixed day of the year (every month of every
+ * calendar listed) and the search answers of every two-letter prefix, then the process's resident set.
+ */
+const warmMemoryMb = async (file: string, store: EmbeddedStore, fn: 'listing' | 'search'): Promise<number> => {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const queries =
+    fn === 'listing'
+      ? Array.from({ length: 12 }, (_, month) =>
+          [0, 365, 730].map((offset) => `month=2026-${String(month + 1).padStart(2, '0')}&limit=365&offset=${offset}`),
+        ).flat()
+      : [...letters].flatMap((first) => [...letters].map((second) => `q=${first}${second}`));
+  const resource = fn === 'listing' ? '/api/v1/namedays' : '/api/search';
+  const script = `const { handler } = await import(${JSON.stringify(file)});
+for (const query of ${JSON.stringify(queries)}) {
+  const r = await handler({ resource: ${JSON.stringify(resource)}, path: ${JSON.stringify(resource)}, httpMethod: 'GET', headers: { 'x-api-key': ${JSON.stringify(BENCH_KEY)} }, queryStringParameters: Object.fromEntries(new URLSearchParams(query)), multiValueQueryStringParameters: null, requestContext: { requestId: 'bench' } }, { awsRequestId: 'bench' });
+  if (r.statusCode !== 200) throw new Error(query + ': ' + r.statusCode);
+}
+globalThis.gc?.();
+process.stdout.write(String(process.memoryUsage().rss / 1048576)); process.exit(0);`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
     encoding: 'utf8',
-    timeout: 30000,
-    env: {
-      ...process.env,
-      NAMEDAYS_TABLE: store.tables.namedays,
-      NAME_INDEX_TABLE: store.tables.nameIndex,
-      API_KEYS_TABLE: store.tables.apiKeys,
-      NAMEDAY_RATE_LIMIT_PER_MINUTE: '1000000000',
-      AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
-      AWS_REGION: 'local',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      LOG_LEVEL: 'SILENT',
-    },
+    timeout: 120000,
+    env: functionEnvironment(store),
   });
-  return Number(stdout);
+  return round(Number(stdout), 1);
 };
 
 /** Each API function bundled as the stack bundles it, against a naive `esbuild --bundle --minify`. */
@@ -99,7 +142,11 @@ export const measurePackages = async (store: EmbeddedStore) => {
       initMs: round(oursInit, 2),
       naiveInitMs: round(naiveInit, 2),
       initRatio: round(oursInit / naiveInit, 2),
-      invokedStatus: await invokeOnce(ours, store, fn.resource, fn.query),
+      ...(await coldStart(ours, store, fn.resource, fn.query).then(({ status, ms }) => ({
+        invokedStatus: status,
+        coldStartMs: round(ms, 1),
+      }))),
+      warmMemoryMb: await warmMemoryMb(ours, store, fn.name as 'listing' | 'search'),
     });
   }
   return rows;

@@ -8,6 +8,7 @@ export type BenchResults = {
   date: string;
   machine: { cpu: string; cores: number; memoryGiB: number; node: string };
   iterations: number;
+  rounds: number;
   overhead: OperationFigures[];
   offsetFlatness: {
     total: number;
@@ -15,7 +16,16 @@ export type BenchResults = {
     last: { itemsRead: number; p50: number };
     latencyRatio: number;
   };
-  scaling: Array<{ query: string; realP50: number; largeP50: number; ratioP50: number; realReads: number; largeReads: number }>;
+  scaling: Array<{
+    query: string;
+    realP50: number;
+    largeP50: number;
+    ratioP50: number;
+    realReads: number;
+    largeReads: number;
+    realItemsRead: number;
+    largeItemsRead: number;
+  }>;
   responseSize: { entries: number; raw: number; gzip: number; ratio: number };
   packages: Awaited<ReturnType<typeof measurePackages>>;
   throughput: Awaited<ReturnType<typeof measureThroughput>>;

@@ -28,6 +28,8 @@ import { percentile, round, timed } from './stats';
 import { recordStoreCalls, replay, writeRanConcurrently, type StoreCall } from './store-recorder';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+/** Rounds over all operations in turn, so that the machine's drift hits every operation alike; the spread across rounds is reported. */
+const ROUNDS = 3;
 const WARMUP = 20;
 const silent = createLogger({ level: 'SILENT' });
 
@@ -39,7 +41,8 @@ interface Service {
   search: ReturnType<typeof makeSearchHandler>;
 }
 
-const startService = async (synthetic = 0): Promise<Service> => {
+/** `warm`: the service as deployed, data kept in memory; otherwise every request reads the store (the cold path). */
+const startService = async (synthetic = 0, warm = true): Promise<Service> => {
   const store = await startStoreProcess();
   const data = loadServiceData();
   await replaceServiceData(store.client, store.tables, data);
@@ -53,6 +56,7 @@ const startService = async (synthetic = 0): Promise<Service> => {
     clock: systemClock,
     logger: silent,
     limits: UNLIMITED,
+    keepDataInMemory: warm,
   });
   return {
     store,
@@ -70,8 +74,15 @@ interface Operation {
   query: string;
 }
 
+interface Samples {
+  handler: number[];
+  bare: number[];
+  calls: StoreCall[];
+  responseBytes: number;
+}
+
 /** Handler and bare replay of its store calls, interleaved so that drift hits both alike. */
-const measureOperation = async (service: Service, operation: Operation): Promise<OperationFigures> => {
+const sampleOperation = async (service: Service, operation: Operation): Promise<Samples> => {
   const invoke = () => service[operation.handler](getEventFor(operation.resource, operation.query));
   for (let index = 0; index < WARMUP; index += 1) await invoke();
   service.recorder.take();
@@ -86,6 +97,17 @@ const measureOperation = async (service: Service, operation: Operation): Promise
     calls = service.recorder.take();
     bareTimes.push(await timed(() => replay(service.bare, calls)));
   }
+  return { handler: handlerTimes, bare: bareTimes, calls, responseBytes };
+};
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Figures over every round's samples, with the spread of the p50 ratio across rounds. */
+const figuresOf = (operation: Operation, rounds: readonly Samples[]): OperationFigures => {
+  const handlerTimes = rounds.flatMap((round) => round.handler);
+  const bareTimes = rounds.flatMap((round) => round.bare);
+  const { calls, responseBytes } = rounds[rounds.length - 1] as Samples;
+  const roundRatios = rounds.map((samples) => percentile(samples.handler, 50) / percentile(samples.bare, 50));
   const reads = calls.filter((call) => call.command !== 'UpdateCommand');
   const writes = calls.filter((call) => call.command === 'UpdateCommand');
   const handlerP50 = percentile(handlerTimes, 50);
@@ -97,6 +119,10 @@ const measureOperation = async (service: Service, operation: Operation): Promise
     bareP50: round(bareP50),
     bareP99: round(percentile(bareTimes, 99)),
     ratioP50: round(handlerP50 / bareP50, 2),
+    ratioSpread: [round(Math.min(...roundRatios), 2), round(Math.max(...roundRatios), 2)],
+    samples: handlerTimes.length,
+    handlerMean: round(mean(handlerTimes)),
+    billedMeanMs: round(mean(handlerTimes.map((ms) => Math.max(1, Math.ceil(ms))))),
     reads: reads.length,
     writes: writes.length,
     itemsRead: reads.reduce((sum, call) => sum + call.itemsRead, 0),
@@ -105,6 +131,24 @@ const measureOperation = async (service: Service, operation: Operation): Promise
     writeConcurrent: writeRanConcurrently(calls),
     responseBytes,
   };
+};
+
+const measureOperation = async (service: Service, operation: Operation): Promise<OperationFigures> =>
+  figuresOf(operation, [await sampleOperation(service, operation)]);
+
+/** The bytes of the one log line a request writes, as the functions write it (the metrics included). */
+const requestLogBytes = async (store: EmbeddedStore, dataVersion: string): Promise<number> => {
+  const lines: string[] = [];
+  const deps = createServiceDeps({
+    dataVersion,
+    client: store.client,
+    tables: store.tables,
+    clock: systemClock,
+    logger: createLogger({ serviceName: 'nameday-api', write: (line) => void lines.push(line) }),
+    limits: UNLIMITED,
+  });
+  await makeListingHandler(deps)(getEventFor('/api/v1/namedays', 'country=CZ&date=2026-03-19'));
+  return Buffer.byteLength(lines.find((line) => line.includes('"message":"request"')) ?? '');
 };
 
 const main = async () => {
@@ -134,18 +178,22 @@ const main = async () => {
     { name: 'search broad "ma"', handler: 'search', resource: '/api/search', query: 'q=ma' },
     { name: 'search narrow "jiri"', handler: 'search', resource: '/api/search', query: 'q=jiri' },
   ];
-  log('bench: handler overhead and store requests');
-  const overhead: OperationFigures[] = [];
-  for (const operation of operations) overhead.push(await measureOperation(service, operation));
+  log(`bench: handler overhead and store requests (${ROUNDS} rounds of ${ITERATIONS})`);
+  const rounds = operations.map((): Samples[] => []);
+  for (let index = 0; index < ROUNDS; index += 1) {
+    for (const [position, operation] of operations.entries()) rounds[position]?.push(await sampleOperation(service, operation));
+  }
+  const overhead = operations.map((operation, position) => figuresOf(operation, rounds[position] ?? []));
 
-  log('bench: offset flatness');
-  const first = await measureOperation(service, {
+  log('bench: offset flatness (data read from the store on every request)');
+  const cold = await startService(0, false);
+  const first = await measureOperation(cold, {
     name: 'offset 0',
     handler: 'listing',
     resource: '/api/v1/namedays',
     query: 'limit=10&offset=0',
   });
-  const last = await measureOperation(service, {
+  const last = await measureOperation(cold, {
     name: 'last page',
     handler: 'listing',
     resource: '/api/v1/namedays',
@@ -153,11 +201,11 @@ const main = async () => {
   });
 
   log('bench: search scaling (an index ten times larger)');
-  const large = await startService(9);
+  const large = await startService(9, false);
   const scaling = [];
   for (const query of ['ma', 'jiri']) {
     const operation: Operation = { name: `search "${query}"`, handler: 'search', resource: '/api/search', query: `q=${query}` };
-    const real = await measureOperation(service, operation);
+    const real = await measureOperation(cold, operation);
     const big = await measureOperation(large, operation);
     scaling.push({
       query,
@@ -166,9 +214,14 @@ const main = async () => {
       ratioP50: round(big.handlerP50 / real.handlerP50, 2),
       realReads: real.reads,
       largeReads: big.reads,
+      realItemsRead: real.itemsRead,
+      largeItemsRead: big.itemsRead,
     });
   }
   await large.store.close();
+  await cold.store.close();
+
+  const logBytes = await requestLogBytes(service.store, loadServiceData().version);
 
   log('bench: response size');
   const page = (await service.listing(getEventFor('/api/v1/namedays', 'country=CZ&limit=365'))).body;
@@ -191,6 +244,7 @@ const main = async () => {
       node: process.version,
     },
     iterations: ITERATIONS,
+    rounds: ROUNDS,
     overhead,
     offsetFlatness: {
       total,
@@ -202,7 +256,7 @@ const main = async () => {
     responseSize: { entries: 365, raw, gzip, ratio: round(gzip / raw, 3) },
     packages,
     throughput,
-    cost: costPerMillion(overhead),
+    cost: costPerMillion(overhead, logBytes),
   };
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(__dirname, '..', 'docs', 'performance.md'), renderReport(results));

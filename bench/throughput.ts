@@ -1,155 +1,109 @@
 import autocannon from 'autocannon';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
-import { createLogger } from '../lambda/adapters/logger';
-import { hashApiKey } from '../lambda/core/access/api-keys';
-import { systemClock } from '../lambda/adapters/system-clock';
-import { makeListingHandler } from '../lambda/handlers/listing-handler';
-import { createServiceDeps } from '../lambda/handlers/service-deps';
-import { localDocumentClient, startEmbeddedStore } from '../local/embedded-store';
-import { replaceServiceData } from '../lambda/adapters/dynamodb/service-data-writer';
-import { createGateway } from '../local/gateway';
-import { loadServiceData } from '../lambda/adapters/data-files/service-data';
-import { shapeOf } from '../lambda/core/calendar/calendar';
-import { CalendarCatalog } from '../lambda/core/calendar/catalog';
-import { Admission, type UsageCounter } from '../lambda/core/access/admission';
-import { contentKey } from '../lambda/core/calendar/entry-contents';
-import type { FixedDayReader } from '../lambda/core/listing/list-namedays';
-import type { ServiceDeps } from '../lambda/handlers/service-deps';
-import { BENCH_KEY, getEventFor, provisionBenchKey, UNLIMITED } from './fixtures';
-import { percentile, round, timed } from './stats';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BENCH_KEY, UNLIMITED } from './fixtures';
+import { median, round } from './stats';
 
-const PATH = '/api/v1/namedays?country=CZ&date=2026-03-19';
-const DURATION_SECONDS = 5;
+const ONE_DATE = '/api/v1/namedays?country=CZ&date=2026-03-19';
+const PAGE_365 = '/api/v1/namedays?month=2026-03&limit=365';
+const DURATION_SECONDS = 3;
 const CONNECTIONS = 10;
+const ROUNDS = 3;
+const ROOT = join(__dirname, '..');
 
-const listen = (server: Server) =>
-  new Promise<string>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
-const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+/** The local server's figures before this benchmark's changes (docs/performance.md of that run): requests/s ÷ the bare server's. */
+export const PREVIOUS_LOCAL_RATIO = 0.0044;
 
-const load = async (url: string) => {
+/** Starts a child process and resolves with the first URL it prints. */
+const startProcess = (args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`process exited with ${code}: ${output}`)));
+  });
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** A bare node:http server in a process of its own, answering every request with `body`. */
+const BARE_SERVER = `const body = Buffer.from(process.env.BODY); require('node:http').createServer((q, s) => { q.resume(); s.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length }); s.end(body); }).listen(0, '127.0.0.1', function () { console.log('http://127.0.0.1:' + this.address().port); });`;
+
+const load = async (url: string, path: string) => {
   const result = await autocannon({
-    url: `${url}${PATH}`,
+    url: `${url}${path}`,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
     headers: { 'x-api-key': BENCH_KEY },
   });
-  return { requestsPerSecond: round(result.requests.average, 0), latencyP50Ms: result.latency.p50, non2xx: result.non2xx };
+  return { requestsPerSecond: result.requests.average, latencyP50Ms: result.latency.p50, non2xx: result.non2xx };
 };
 
-/** The same service with its store in memory: what the server and handlers cost without a store. */
-const inMemoryDeps = (logger: ServiceDeps['logger']): ServiceDeps => {
-  const { definitions } = loadServiceData();
-  const catalog = new CalendarCatalog(definitions.map(shapeOf));
-  const days = new Map(
-    definitions.flatMap((calendar) => Object.entries(calendar.days).map(([key, day]) => [contentKey(calendar.slug, key), day])),
-  );
-  const fixedDays: FixedDayReader = {
-    readFixedDays: (refs) =>
-      Promise.resolve(
-        new Map(refs.map((ref) => [contentKey(ref.slug, ref.key), days.get(contentKey(ref.slug, ref.key)) ?? { names: [] }])),
-      ),
-  };
-  let count = 0;
-  const month = () => systemClock.now().toISOString().slice(0, 7);
-  const minute = () => systemClock.now().toISOString().slice(0, 16);
-  const counter: UsageCounter = {
-    count: () =>
-      Promise.resolve({
-        status: 'active',
-        tier: 'paid',
-        minuteWindow: minute(),
-        minuteCount: 1,
-        monthWindow: month(),
-        monthCount: (count += 1),
-      }),
-    read: () => Promise.resolve(undefined),
-  };
-  return {
-    catalog: () => Promise.resolve(catalog),
-    fixedDays,
-    nameIndex: { findByPrefix: () => Promise.resolve([]) },
-    clock: systemClock,
-    logger,
-    admission: new Admission(counter, UNLIMITED, systemClock),
-  };
-};
+const spread = (values: number[]) => ({
+  median: round(median(values), 1),
+  min: round(Math.min(...values), 1),
+  max: round(Math.max(...values), 1),
+});
 
 /**
- * The local server against a bare node:http server that returns the same bytes, both loaded by
- * autocannon; then, in-process, what one request spends where.
+ * The local server as `npm start` runs it (its own process, dynalite inside it, the store on disk)
+ * against a bare node:http server in a process of its own returning the same bytes, both loaded by
+ * autocannon from this process; interleaved rounds, the spread reported.
  */
 export const measureThroughput = async () => {
-  // As `npm start` runs it: dynalite in the server's own process, seeded from data/.
-  const store = await startEmbeddedStore();
-  const data = loadServiceData();
-  await replaceServiceData(store.client, store.tables, data);
-  await provisionBenchKey(store);
-  const logger = createLogger({ level: 'SILENT' });
-  const deps = createServiceDeps({
-    client: store.client,
-    tables: store.tables,
-    dataVersion: data.version,
-    clock: systemClock,
-    logger,
-    limits: UNLIMITED,
+  const dataDir = mkdtempSync(join(tmpdir(), 'nameday-bench-server-'));
+  const server = await startProcess(['--import', 'tsx', 'bin/local-server.ts'], {
+    PORT: '0',
+    NAMEDAY_DATA_DIR: dataDir,
+    NAMEDAY_KEYS: `paid:${BENCH_KEY}`,
+    NAMEDAY_RATE_LIMIT_PER_MINUTE: String(UNLIMITED.ratePerMinute),
+    NAMEDAY_FREE_MONTHLY_QUOTA: String(UNLIMITED.freeMonthlyQuota),
+    LOG_LEVEL: 'SILENT',
   });
-  const listing = makeListingHandler(deps);
-  const sample = await listing(getEventFor('/api/v1/namedays', 'country=CZ&date=2026-03-19'));
-  const body = Buffer.from(sample.body);
-
-  const gateway = createGateway({
-    routes: { '/api/v1/namedays': listing },
-    apiKeys: new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys),
-    logger,
-  });
-  const bare = createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
-    response.end(body);
-  });
-  const inMemory = createGateway({
-    routes: { '/api/v1/namedays': makeListingHandler(inMemoryDeps(logger)) },
-    apiKeys: { findByHash: () => Promise.resolve({ keyHash: '', id: 'bench', tier: 'paid', status: 'active', createdAt: '' }) },
-    logger,
-  });
-  const [gatewayUrl, inMemoryUrl, bareUrl] = await Promise.all([listen(gateway), listen(inMemory), listen(bare)]);
-  const local = await load(gatewayUrl);
-  const withoutStore = await load(inMemoryUrl);
-  const baseline = await load(bareUrl);
-  await Promise.all([close(gateway), close(inMemory), close(bare)]);
-
-  // Where a request's time goes, measured one at a time in-process.
-  const plain = localDocumentClient(store.endpoint);
-  const keyLookup: number[] = [];
-  const handler: number[] = [];
-  for (let index = 0; index < 200; index += 1) {
-    keyLookup.push(
-      await timed(() =>
-        plain.send(
-          new GetCommand({ TableName: store.tables.apiKeys, Key: { keyHash: hashApiKey(BENCH_KEY) }, ConsistentRead: true }),
-        ),
-      ),
-    );
-    handler.push(await timed(() => listing(getEventFor('/api/v1/namedays', 'country=CZ&date=2026-03-19'))));
+  const body = await (await fetch(`${server.url}${ONE_DATE}`, { headers: { 'x-api-key': BENCH_KEY } })).text();
+  const bare = await startProcess(['-e', BARE_SERVER], { BODY: body });
+  const local: Array<Awaited<ReturnType<typeof load>>> = [];
+  const page: Array<Awaited<ReturnType<typeof load>>> = [];
+  const baseline: Array<Awaited<ReturnType<typeof load>>> = [];
+  try {
+    for (let index = 0; index < ROUNDS; index += 1) {
+      local.push(await load(server.url, ONE_DATE));
+      baseline.push(await load(bare.url, ONE_DATE));
+      page.push(await load(server.url, PAGE_365));
+    }
+  } finally {
+    await Promise.all([stop(server.child), stop(bare.child)]);
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  plain.destroy();
-  await store.close();
+  const ratios = local.map((run, index) => run.requestsPerSecond / (baseline[index]?.requestsPerSecond ?? Number.NaN));
+  const latencyRatios = page.map((run, index) => run.latencyP50Ms / Math.max(0.5, local[index]?.latencyP50Ms ?? Number.NaN));
   return {
-    path: PATH,
     connections: CONNECTIONS,
     durationSeconds: DURATION_SECONDS,
-    local,
-    withoutStore,
-    bare: baseline,
-    ratio: round(local.requestsPerSecond / baseline.requestsPerSecond, 3),
-    withoutStoreRatio: round(withoutStore.requestsPerSecond / baseline.requestsPerSecond, 3),
-    perRequestMs: {
-      gatewayKeyLookup: round(percentile(keyLookup, 50)),
-      handler: round(percentile(handler, 50)),
+    rounds: ROUNDS,
+    localRps: spread(local.map((run) => run.requestsPerSecond)),
+    bareRps: spread(baseline.map((run) => run.requestsPerSecond)),
+    pageRps: spread(page.map((run) => run.requestsPerSecond)),
+    localLatencyP50Ms: spread(local.map((run) => run.latencyP50Ms)),
+    pageLatencyP50Ms: spread(page.map((run) => run.latencyP50Ms)),
+    non2xx: [...local, ...page].reduce((sum, run) => sum + run.non2xx, 0),
+    ratio: { median: round(median(ratios), 4), min: round(Math.min(...ratios), 4), max: round(Math.max(...ratios), 4) },
+    gainOverPrevious: round(median(ratios) / PREVIOUS_LOCAL_RATIO, 1),
+    pageLatencyRatio: {
+      median: round(median(latencyRatios), 2),
+      min: round(Math.min(...latencyRatios), 2),
+      max: round(Math.max(...latencyRatios), 2),
     },
   };
 };

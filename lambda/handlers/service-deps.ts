@@ -48,18 +48,19 @@ export const createServiceDeps = (options: {
   /** The tiers' limits; without them requests are not counted (tests of the handlers alone). */
   limits?: Limits;
   onStoreRead?: (itemsRead: number) => void;
+  /** @default true; false reads the store on every request (the benchmark's cold path). */
+  keepDataInMemory?: boolean;
 }): ServiceDeps => {
-  const { client, tables, limits, onStoreRead, dataVersion } = options;
+  const { client, tables, limits, onStoreRead, dataVersion, keepDataInMemory = true } = options;
   if (!tables.namedays) throw new Error('A name day service needs the name days table');
   if (limits && !tables.apiKeys) throw new Error('Counting requests needs the API keys table');
   const namedays = new DynamoDbNamedayRepository(client, tables.namedays, dataVersion, onStoreRead);
+  const nameIndex = tables.nameIndex && new DynamoDbNameIndexRepository(client, tables.nameIndex, dataVersion, onStoreRead);
   // The data of a version never changes: after the first reads, a warm request's only store call is its count.
   return {
     catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
-    fixedDays: new MemoizedFixedDayReader(namedays),
-    ...(tables.nameIndex && {
-      nameIndex: new MemoizedNameIndexReader(new DynamoDbNameIndexRepository(client, tables.nameIndex, dataVersion, onStoreRead)),
-    }),
+    fixedDays: keepDataInMemory ? new MemoizedFixedDayReader(namedays) : namedays,
+    ...(nameIndex && { nameIndex: keepDataInMemory ? new MemoizedNameIndexReader(nameIndex) : nameIndex }),
     clock: options.clock,
     logger: options.logger,
     ...(limits &&

@@ -1,7 +1,7 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -67,6 +67,11 @@ export class ServiceFunction extends NodejsFunction {
     super(scope, id, {
       role,
       tracing: Tracing.ACTIVE,
+      // One line a request is the function's own; Lambda's START/END/REPORT lines would triple the
+      // log volume (and its price) and say nothing the request line and the metrics do not.
+      loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: SystemLogLevel.WARN,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
       entry: join(PROJECT_ROOT, 'lambda', 'entry-points', `${props.entryFile}.ts`),
       handler: 'handler',
       runtime: Runtime.NODEJS_24_X,
