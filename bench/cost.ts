@@ -14,6 +14,7 @@ export const PRICES = {
   dynamoReadUnitPerMillion: 0.125,
   dynamoWriteUnitPerMillion: 0.625,
   cloudWatchLogsIngestionPerGb: 0.5,
+  cloudWatchLogsInfrequentAccessPerGb: 0.25,
 } as const;
 
 /**
@@ -28,9 +29,7 @@ export const ACCESS_LOG_LINE_BYTES = Buffer.byteLength(
     resource: '/api/v1/namedays',
     status: '200',
     latencyMs: '12',
-    integrationLatencyMs: '10',
     apiKeyId: 'abcd1234ef',
-    error: '-',
   }),
 );
 
@@ -40,14 +39,19 @@ export const LAMBDA_MEMORY_MB = FUNCTION_MEMORY_MB.listing;
 /**
  * Dollars per million calls, all in: the measured mean billed handler time (this machine's, a stand-in
  * for Lambda's), the request units the store reported for the call's reads and its counter write, and
- * the log lines a request writes, at CloudWatch's ingestion price: the function's one request line
- * (measured) and API Gateway's access log line. Lambda's own START/END/REPORT lines are not written:
+ * the log lines a request writes, at CloudWatch's ingestion prices: the function's one request line
+ * (measured; standard class, since its embedded metrics need it) and API Gateway's access log line
+ * (infrequent-access class). Lambda's own START/END/REPORT lines are not written:
  * the functions log in JSON with the system log level at WARN.
  */
 export const costPerMillion = (operations: readonly OperationFigures[], functionLogBytes: number) =>
   operations.map((operation) => {
     const lambdaCompute = (operation.billedMeanMs / 1000) * (LAMBDA_MEMORY_MB / 1024) * PRICES.lambdaPerGbSecond * 1e6;
-    const logs = ((functionLogBytes + ACCESS_LOG_LINE_BYTES) * 1e6 * PRICES.cloudWatchLogsIngestionPerGb) / 1024 ** 3;
+    const logs =
+      (1e6 *
+        (functionLogBytes * PRICES.cloudWatchLogsIngestionPerGb +
+          ACCESS_LOG_LINE_BYTES * PRICES.cloudWatchLogsInfrequentAccessPerGb)) /
+      1024 ** 3;
     const dynamo =
       operation.readUnits * PRICES.dynamoReadUnitPerMillion + operation.writeUnits * PRICES.dynamoWriteUnitPerMillion;
     const parts = {

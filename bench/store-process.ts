@@ -26,5 +26,7 @@ export const startStoreProcess = (): Promise<EmbeddedStore> =>
   });
 
 if (process.argv.includes('--serve') && process.send) {
+  // Ends with the benchmark, however the benchmark ends.
+  process.once('disconnect', () => process.exit(0));
   void startEmbeddedStore().then((store) => process.send?.(store.endpoint));
 }

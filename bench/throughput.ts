@@ -3,7 +3,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_KEY, UNLIMITED } from './fixtures';
+import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
+import { systemClock } from '../lambda/adapters/system-clock';
+import { Admission } from '../lambda/core/access/admission';
+import { startEmbeddedStore } from '../local/embedded-store';
+import { BENCH_KEY, provisionBenchKey, UNLIMITED } from './fixtures';
 import { median, round } from './stats';
 
 const ONE_DATE = '/api/v1/namedays?country=CZ&date=2026-03-19';
@@ -50,6 +54,32 @@ const load = async (url: string, path: string) => {
   return { requestsPerSecond: result.requests.average, latencyP50Ms: result.latency.p50, non2xx: result.non2xx };
 };
 
+/**
+ * The store alone: the request's one store call, the counter write, from as many concurrent clients as
+ * the load has connections, against dynalite on disk in this process (as the server has it in its own).
+ */
+const storeWriteRate = async (): Promise<number> => {
+  const dir = mkdtempSync(join(tmpdir(), 'nameday-bench-store-'));
+  const store = await startEmbeddedStore({ path: dir });
+  try {
+    await provisionBenchKey(store);
+    const admission = new Admission(new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys), UNLIMITED, systemClock);
+    const deadline = performance.now() + DURATION_SECONDS * 1000;
+    let writes = 0;
+    const worker = async () => {
+      while (performance.now() < deadline) {
+        await admission.admit(BENCH_KEY);
+        writes += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+    return writes / DURATION_SECONDS;
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 const spread = (values: number[]) => ({
   median: round(median(values), 1),
   min: round(Math.min(...values), 1),
@@ -86,6 +116,8 @@ export const measureThroughput = async () => {
     await Promise.all([stop(server.child), stop(bare.child)]);
     rmSync(dataDir, { recursive: true, force: true });
   }
+  const writeRates: number[] = [];
+  for (let index = 0; index < ROUNDS; index += 1) writeRates.push(await storeWriteRate());
   const ratios = local.map((run, index) => run.requestsPerSecond / (baseline[index]?.requestsPerSecond ?? Number.NaN));
   const latencyRatios = page.map((run, index) => run.latencyP50Ms / Math.max(0.5, local[index]?.latencyP50Ms ?? Number.NaN));
   return {
@@ -97,6 +129,8 @@ export const measureThroughput = async () => {
     pageRps: spread(page.map((run) => run.requestsPerSecond)),
     localLatencyP50Ms: spread(local.map((run) => run.latencyP50Ms)),
     pageLatencyP50Ms: spread(page.map((run) => run.latencyP50Ms)),
+    storeWriteRate: spread(writeRates),
+    rateOfStoreWrites: round(median(local.map((run) => run.requestsPerSecond)) / median(writeRates), 2),
     non2xx: [...local, ...page].reduce((sum, run) => sum + run.non2xx, 0),
     ratio: { median: round(median(ratios), 4), min: round(Math.min(...ratios), 4), max: round(Math.max(...ratios), 4) },
     gainOverPrevious: round(median(ratios) / PREVIOUS_LOCAL_RATIO, 1),

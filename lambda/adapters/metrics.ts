@@ -15,7 +15,7 @@ export const tierOf = (standing: LimitStanding | undefined): 'free' | 'paid' | '
 /**
  * CloudWatch embedded metric fields for one request, carried by the request's own log line, so the
  * metrics cost no extra line and no call: requests by operation and status (refusals are the 401, 402
- * and 429 statuses), by operation and tier, and by status alone.
+ * and 429 statuses) and by operation and tier; CloudWatch sums either over operations.
  */
 export const requestMetricFields = (request: { operation: string; status: number; tier: string; at: Date }) => ({
   _aws: {
@@ -23,7 +23,10 @@ export const requestMetricFields = (request: { operation: string; status: number
     CloudWatchMetrics: [
       {
         Namespace: METRICS_NAMESPACE,
-        Dimensions: [['Operation', 'Status'], ['Operation', 'Tier'], ['Status']],
+        Dimensions: [
+          ['Operation', 'Status'],
+          ['Operation', 'Tier'],
+        ],
         Metrics: [{ Name: 'Requests', Unit: 'Count' }],
       },
     ],

@@ -2,13 +2,13 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { queryParamsOf } from '../adapters/http/event-query';
 import { runRequest } from '../adapters/http/request-pipeline';
 import { RouteNotFoundError } from '../adapters/http/http-errors';
-import { jsonResponse } from '../adapters/http/responses';
+import { jsonResponse, serializedResponse } from '../adapters/http/responses';
 import { ROUTES } from '../contract';
 import { currentUtcYear } from '../core/shared/clock';
 import { listCalendars } from '../core/listing/list-calendars';
 import { listNamedays } from '../core/listing/list-namedays';
 import { parseListQuery } from '../core/listing/list-query';
-import type { ServiceDeps } from './service-deps';
+import { rememberedAnswer, type ServiceDeps } from './service-deps';
 
 /** Serves the listing and the calendars: both read the catalog, so one function keeps it warm. */
 export const makeListingHandler =
@@ -21,5 +21,9 @@ export const makeListingHandler =
         return jsonResponse(200, listCalendars(catalog, year));
       if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
       const query = parseListQuery(queryParamsOf(event), catalog, year);
-      return jsonResponse(200, await listNamedays(query, catalog, deps.fixedDays));
+      const answer = await rememberedAnswer(deps, `listing ${JSON.stringify(query)}`, async () => ({
+        body: JSON.stringify(await listNamedays(query, catalog, deps.fixedDays)),
+        headers: {},
+      }));
+      return serializedResponse(answer);
     });

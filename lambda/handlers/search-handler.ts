@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { queryParamsOf } from '../adapters/http/event-query';
 import { runRequest } from '../adapters/http/request-pipeline';
-import { jsonResponse } from '../adapters/http/responses';
+import { serializedResponse } from '../adapters/http/responses';
 import { currentUtcYear } from '../core/shared/clock';
 import { searchNames } from '../core/names/search-names';
 import { parseSearchQuery } from '../core/names/search-query';
-import type { ServiceDeps } from './service-deps';
+import { rememberedAnswer, type ServiceDeps } from './service-deps';
 
 /** Finds the dates a name is celebrated on: one index query, dated in the requested year. */
 export const makeSearchHandler = (deps: ServiceDeps) => {
@@ -15,7 +15,11 @@ export const makeSearchHandler = (deps: ServiceDeps) => {
     runRequest(deps, event, context, async () => {
       const query = parseSearchQuery(queryParamsOf(event), currentUtcYear(deps.clock));
       const catalog = await deps.catalog();
-      const { results, truncated } = await searchNames(query, catalog, nameIndex);
-      return jsonResponse(200, { results }, truncated ? { 'X-Results-Truncated': 'true' } : {});
+      const answer = await rememberedAnswer(deps, `search ${JSON.stringify(query)}`, async () => {
+        const { results, truncated } = await searchNames(query, catalog, nameIndex);
+        const headers: Record<string, string> = truncated ? { 'X-Results-Truncated': 'true' } : {};
+        return { body: JSON.stringify({ results }), headers };
+      });
+      return serializedResponse(answer);
     });
 };

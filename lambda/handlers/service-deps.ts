@@ -7,6 +7,7 @@ import { CalendarCatalog } from '../core/calendar/catalog';
 import { Admission } from '../core/access/admission';
 import type { Clock } from '../core/shared/clock';
 import type { Limits } from '../contract';
+import { AnswerCache, type Answer } from '../adapters/memory/answer-cache';
 import { MemoizedFixedDayReader, MemoizedNameIndexReader } from '../adapters/memory/memoized-readers';
 import { DynamoDbApiKeyRepository } from '../adapters/dynamodb/dynamodb-api-key-repository';
 import type { FixedDayReader } from '../core/listing/list-namedays';
@@ -21,7 +22,13 @@ export interface ServiceDeps {
   clock: Clock;
   logger: Logger;
   admission?: Admission;
+  /** Serialized answers kept for the data version; absent, every answer is computed. */
+  answers?: AnswerCache;
 }
+
+/** The answer for `key` from the kept answers, else computed (and kept, where answers are kept). */
+export const rememberedAnswer = (deps: Pick<ServiceDeps, 'answers'>, key: string, compute: () => Promise<Answer>) =>
+  deps.answers ? deps.answers.get(key, compute) : compute();
 
 /**
  * Loads the catalog on first use and keeps it for the life of the process; a failed load is not
@@ -61,6 +68,7 @@ export const createServiceDeps = (options: {
     catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
     fixedDays: keepDataInMemory ? new MemoizedFixedDayReader(namedays) : namedays,
     ...(nameIndex && { nameIndex: keepDataInMemory ? new MemoizedNameIndexReader(nameIndex) : nameIndex }),
+    ...(keepDataInMemory && { answers: new AnswerCache() }),
     clock: options.clock,
     logger: options.logger,
     ...(limits &&

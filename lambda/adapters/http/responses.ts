@@ -6,3 +6,10 @@ export const jsonResponse = (statusCode: number, body: unknown, headers: Record<
   headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },
   body: JSON.stringify(body),
 });
+
+/** A 200 whose body is already serialized (a kept answer). */
+export const serializedResponse = (answer: { body: string; headers: Record<string, string> }): APIGatewayProxyResult => ({
+  statusCode: 200,
+  headers: { 'Content-Type': JSON_CONTENT_TYPE, ...answer.headers },
+  body: answer.body,
+});

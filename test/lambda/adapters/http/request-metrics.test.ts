@@ -40,7 +40,10 @@ describe('request metrics in the request log line', () => {
       CloudWatchMetrics: [
         {
           Namespace: 'NamedayApi',
-          Dimensions: [['Operation', 'Status'], ['Operation', 'Tier'], ['Status']],
+          Dimensions: [
+            ['Operation', 'Status'],
+            ['Operation', 'Tier'],
+          ],
           Metrics: [{ Name: 'Requests', Unit: 'Count' }],
         },
       ],
