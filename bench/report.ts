@@ -20,6 +20,10 @@ export const renderReport = (r: BenchResults): string => {
     'one run, not the absolute times, and read the spread across rounds beside each ratio. Raw figures:',
     '`bench/results.json`, written by the same run as this page.',
     '',
+    r.code.uncommittedChanges === 0
+      ? `The code measured is commit \`${r.code.commit}\` exactly: this page and bench/results.json are committed right after it.`
+      : `The code measured is commit \`${r.code.commit}\` **with ${r.code.uncommittedChanges} uncommitted change(s)**: rerun from a clean tree before committing the report.`,
+    '',
     'Where the store runs: for sections 1 to 4 dynalite runs **in memory, in a process of its own** (as DynamoDB',
     "is a service of its own; in the handler's process the store's work and the handler's would queue on one",
     'thread). Section 7 runs the local server exactly as `npm start` does: its own process, dynalite inside it,',

@@ -6,6 +6,7 @@ import type { measureThroughput } from './throughput';
 /** Everything one `npm run bench` measured: written to bench/results.json and rendered to docs/performance.md. */
 export type BenchResults = {
   date: string;
+  code: { commit: string; uncommittedChanges: number };
   machine: { cpu: string; cores: number; memoryGiB: number; node: string };
   iterations: number;
   rounds: number;

@@ -3,6 +3,7 @@
  * bench/results.json and docs/performance.md. Figures that compare are measured side by side in the
  * same run and quoted as ratios: absolute times on a shared machine drift.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -151,6 +152,15 @@ const requestLogBytes = async (store: EmbeddedStore, dataVersion: string): Promi
   return Buffer.byteLength(lines.find((line) => line.includes('"message":"request"')) ?? '');
 };
 
+/** The code measured: the commit, and whether files other than the report differed from it. */
+const measuredCode = () => {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: join(__dirname, '..'), encoding: 'utf8' }).trim();
+  const changed = git('status', '--porcelain')
+    .split('\n')
+    .filter((line) => line && !/(bench\/results\.json|docs\/performance\.md)$/.test(line));
+  return { commit: git('rev-parse', '--short', 'HEAD'), uncommittedChanges: changed.length };
+};
+
 const main = async () => {
   const startedAt = new Date();
   const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -237,6 +247,7 @@ const main = async () => {
   await service.store.close();
   const results: BenchResults = {
     date: startedAt.toISOString(),
+    code: measuredCode(),
     machine: {
       cpu: cpus()[0]?.model ?? 'unknown',
       cores: cpus().length,
