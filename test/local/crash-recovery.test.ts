@@ -31,6 +31,10 @@ const startServer = (dir: string): Promise<{ child: ChildProcess; url: string }>
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
 
+/** `npm start` run to its end: for a start that must be refused. */
+const runServer = (dir: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'bin/local-server.ts'], { cwd: ROOT, env: environment(dir), encoding: 'utf8' });
+
 /** `npm run keys -- <args>` against the running server's store. */
 const keys = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'bin/keys.ts', ...args], {
@@ -80,11 +84,7 @@ describe('the local server killed with SIGKILL and started again on the same dat
       const usage = /^\S+\s+NAMEDAY_KEYS\s+free\s+active\s+\S+\s+(\d+)$/m.exec(keys('list').stdout);
       expect(Number(usage?.[1])).toBeGreaterThanOrEqual(acknowledged + 1);
 
-      const rival = spawnSync(process.execPath, ['--import', 'tsx', 'bin/local-server.ts'], {
-        cwd: ROOT,
-        env: environment(dataDir),
-        encoding: 'utf8',
-      });
+      const rival = runServer(dataDir);
       expect(rival.status).toBe(1);
       expect(rival.stderr).toContain('Another process');
       expect(rival.stderr).not.toMatch(/^\s+at /m);
@@ -97,11 +97,7 @@ describe('the local server killed with SIGKILL and started again on the same dat
     const damaged = join(dataDir, 'damaged');
     mkdirSync(damaged, { recursive: true });
     writeFileSync(join(damaged, 'CURRENT'), 'MANIFEST-missing\n');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'bin/local-server.ts'], {
-      cwd: ROOT,
-      env: environment(damaged),
-      encoding: 'utf8',
-    });
+    const result = runServer(damaged);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('cannot be opened');
     expect(result.stderr).not.toMatch(/^\s+at /m);

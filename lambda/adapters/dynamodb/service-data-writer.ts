@@ -8,12 +8,11 @@ import { NameGroups, type NameGroup } from '../../core/names/name-groups';
 import { calendarItems, META_KEY } from './calendar-items';
 import { nameIndexItems } from './name-index-items';
 
+/** A filter on an item's version `v`. */
+type VersionFilter = { expression: string; values: Record<string, unknown> };
+
 /** The keys of every item of a table the filter on its version `v` selects, the meta item excepted. */
-const keysWhere = async (
-  client: DynamoDBDocumentClient,
-  tableName: string,
-  filter: { expression: string; values: Record<string, unknown> },
-): Promise<Item[]> => {
+const keysWhere = async (client: DynamoDBDocumentClient, tableName: string, filter: VersionFilter): Promise<Item[]> => {
   const keys = await allItems(client, {
     scan: {
       TableName: tableName,
@@ -25,12 +24,20 @@ const keysWhere = async (
   return keys.filter((key) => key.pk !== META_KEY.pk);
 };
 
-const deleteAll = (client: DynamoDBDocumentClient, tableName: string, keys: Item[]) =>
-  writeInBatches(
-    client,
-    tableName,
-    keys.map((key) => ({ DeleteRequest: { Key: key } })),
-  );
+/** Deletes the items of both tables whose version the filter selects; returns how many. */
+const deleteWhere = async (client: DynamoDBDocumentClient, tables: ServiceDataTables, filter: VersionFilter): Promise<number> => {
+  let deleted = 0;
+  for (const table of [tables.namedays, tables.nameIndex]) {
+    const keys = await keysWhere(client, table, filter);
+    await writeInBatches(
+      client,
+      table,
+      keys.map((key) => ({ DeleteRequest: { Key: key } })),
+    );
+    deleted += keys.length;
+  }
+  return deleted;
+};
 
 /** The data version last written in full, if any. */
 export const storedDataVersion = async (client: DynamoDBDocumentClient, tableName: string): Promise<string | undefined> => {
@@ -74,40 +81,18 @@ export const writeServiceData = async (
 };
 
 /** Deletes every item of the versions `keep` does not name; returns how many. */
-export const deleteVersionsExcept = async (
-  client: DynamoDBDocumentClient,
-  tables: ServiceDataTables,
-  keep: readonly string[],
-): Promise<number> => {
+export const deleteVersionsExcept = (client: DynamoDBDocumentClient, tables: ServiceDataTables, keep: readonly string[]) => {
   const values = Object.fromEntries(keep.map((version, index) => [`:v${index}`, version]));
   const kept = Object.keys(values).map((name) => `v <> ${name}`);
-  const filter = {
+  return deleteWhere(client, tables, {
     expression: kept.length > 0 ? `attribute_not_exists(v) OR (${kept.join(' AND ')})` : 'attribute_exists(pk)',
     values,
-  };
-  let deleted = 0;
-  for (const table of [tables.namedays, tables.nameIndex]) {
-    const stale = await keysWhere(client, table, filter);
-    await deleteAll(client, table, stale);
-    deleted += stale.length;
-  }
-  return deleted;
+  });
 };
 
 /** Deletes every item of one data version (CloudFormation's Delete of that version's resource). */
-export const deleteVersion = async (
-  client: DynamoDBDocumentClient,
-  tables: ServiceDataTables,
-  version: string,
-): Promise<number> => {
-  let deleted = 0;
-  for (const table of [tables.namedays, tables.nameIndex]) {
-    const keys = await keysWhere(client, table, { expression: 'v = :v', values: { ':v': version } });
-    await deleteAll(client, table, keys);
-    deleted += keys.length;
-  }
-  return deleted;
-};
+export const deleteVersion = (client: DynamoDBDocumentClient, tables: ServiceDataTables, version: string) =>
+  deleteWhere(client, tables, { expression: 'v = :v', values: { ':v': version } });
 
 export interface ReplaceResult {
   written: number;
