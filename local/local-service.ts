@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadServiceData } from '../lambda/adapters/data-files/service-data';
+import { loadServiceData, type ServiceData } from '../lambda/adapters/data-files/service-data';
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { createLogger, type Logger } from '../lambda/adapters/logger';
 import type { Clock } from '../lambda/core/shared/clock';
@@ -30,6 +30,8 @@ export interface LocalServiceOptions {
   limits?: Limits;
   logger?: Logger;
   report?: (line: string) => void;
+  /** @default the data under data/; tests that read a few calendars seed only those */
+  data?: ServiceData;
 }
 
 export interface LocalService {
@@ -49,7 +51,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
   const store = await startEmbeddedStore({ path: options.dataDir });
   let server: Server | undefined;
   try {
-    const data = loadServiceData();
+    const data = options.data ?? loadServiceData();
     await ensureServiceData(store.client, store.tables, data, report);
     const apiKeys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
     const keyAdmin = new KeyAdmin(apiKeys, clock);

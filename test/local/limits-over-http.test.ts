@@ -1,3 +1,4 @@
+import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
 import { startLocalService, type LocalService } from '../../local/local-service';
 import { recordingLogger } from '../support/silent-logger';
 
@@ -7,8 +8,13 @@ const HEADER_KEY = 'nd_live_0000000000000000000000000000aa03';
 const PAID_KEY = 'nd_live_0000000000000000000000000000aa04';
 const clock = { now: () => new Date('2026-11-21T10:00:30Z') };
 
+// The Czech calendar and its neighbours are all these tests read: a fraction of the real data's writes.
+const data = loadServiceData();
+const someCalendars = { ...data, definitions: data.definitions.filter((calendar) => ['CZ', 'SK'].includes(calendar.country)) };
+
 const start = (limits: { ratePerMinute: number; freeMonthlyQuota: number }) =>
   startLocalService({
+    data: someCalendars,
     port: 0,
     keys: `free:${RATE_KEY},free:${QUOTA_KEY},free:${HEADER_KEY},paid:${PAID_KEY}`,
     clock,

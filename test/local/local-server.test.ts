@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read as loose JSON */
+import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -185,16 +186,20 @@ describe('local server over HTTP', () => {
   });
 });
 
+/** For tests about keys and starting, not about the calendars: one calendar to seed. */
+const allData = loadServiceData();
+const czechOnly = { ...allData, definitions: allData.definitions.filter((calendar) => calendar.slug === 'czech-civil') };
+
 describe('local server without NAMEDAY_KEYS', () => {
   it('creates a demo key once, which then works', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nameday-demo-'));
     try {
-      const first = await startLocalService({ port: 0, dataDir: dir, logger: recordingLogger() });
+      const first = await startLocalService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
       expect(first.demoKey).toMatch(/^nd_live_[0-9a-f]{32}$/);
       const response = await fetch(`${first.url}/api/v1/calendars`, { headers: { 'x-api-key': first.demoKey as string } });
       expect(response.status).toBe(200);
       await first.close();
-      const second = await startLocalService({ port: 0, dataDir: dir, logger: recordingLogger() });
+      const second = await startLocalService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
       expect(second.demoKey).toBeUndefined();
       await second.close();
     } finally {
