@@ -18,9 +18,9 @@ export type Operation = keyof typeof ROUTES;
 
 /** The query parameters each operation reads; API Gateway declares them, and ignores others as we do. */
 export const QUERY_PARAMETERS: Readonly<Record<Operation, readonly string[]>> = {
-  listing: ['country', 'date', 'month', 'calendar_id', 'limit', 'offset'],
+  listing: ['country', 'date', 'month', 'calendar_id', 'limit', 'offset', 'tz'],
   calendars: [],
-  search: ['q', 'year'],
+  search: ['q', 'year', 'tz'],
 };
 export type FunctionRole = keyof typeof FUNCTIONS;
 

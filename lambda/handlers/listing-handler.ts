@@ -20,7 +20,7 @@ export const makeListingHandler =
       if ((ROUTES.calendars as readonly string[]).includes(event.resource))
         return jsonResponse(200, listCalendars(catalog, year));
       if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
-      const query = parseListQuery(queryParamsOf(event), catalog, year);
+      const query = parseListQuery(queryParamsOf(event), catalog, deps.clock.now());
       const answer = await rememberedAnswer(deps, `listing ${JSON.stringify(query)}`, async () => ({
         body: JSON.stringify(await listNamedays(query, catalog, deps.fixedDays)),
         headers: {},

@@ -2,7 +2,6 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { queryParamsOf } from '../adapters/http/event-query';
 import { runRequest } from '../adapters/http/request-pipeline';
 import { serializedResponse } from '../adapters/http/responses';
-import { currentUtcYear } from '../core/shared/clock';
 import { searchNames } from '../core/names/search-names';
 import { parseSearchQuery } from '../core/names/search-query';
 import { rememberedAnswer, type ServiceDeps } from './service-deps';
@@ -13,7 +12,7 @@ export const makeSearchHandler = (deps: ServiceDeps) => {
   if (!nameIndex) throw new Error('The search handler needs the name index table');
   return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
     runRequest(deps, event, context, async () => {
-      const query = parseSearchQuery(queryParamsOf(event), currentUtcYear(deps.clock));
+      const query = parseSearchQuery(queryParamsOf(event), deps.clock.now());
       const catalog = await deps.catalog();
       const answer = await rememberedAnswer(deps, `search ${JSON.stringify(query)}`, async () => {
         const { results, truncated } = await searchNames(query, catalog, nameIndex);

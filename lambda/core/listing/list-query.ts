@@ -3,6 +3,7 @@ import { daysInGregorianMonth, gregorianToJdn } from '../calendar/civil-date';
 import { isSupportedCountry } from '../shared/countries';
 import { ValidationError } from '../shared/errors';
 import { assertYearInRange, echo, singleParam, type QueryParams } from '../shared/query-params';
+import { civilDayIn, parseTimeZone, resolveRelativeDate } from '../shared/time-zone';
 
 export interface ListQuery {
   year: number;
@@ -61,10 +62,14 @@ const parseBoundedInteger = (value: string, min: number, max: number, message: s
 
 /**
  * Validates the listing's parameters in the order a client most needs to hear about them, and
- * resolves the year whose dataset answers the query. Unknown parameters are ignored.
+ * resolves the year whose dataset answers the query. `today`, `tomorrow` and `yesterday` are dates in
+ * the `tz` zone (UTC by default), as is the current year. Unknown parameters are ignored.
  */
-export const parseListQuery = (params: QueryParams, catalog: CalendarCatalog, currentYear: number): ListQuery => {
-  const [country, date, month, calendarId, limit, offset] = LISTING_PARAMS.map((name) => singleParam(params, name));
+export const parseListQuery = (params: QueryParams, catalog: CalendarCatalog, now: Date): ListQuery => {
+  const [country, sentDate, month, calendarId, limit, offset] = LISTING_PARAMS.map((name) => singleParam(params, name));
+  const timeZone = parseTimeZone(params);
+  const currentYear = civilDayIn(now, timeZone).year;
+  const date = sentDate === undefined ? undefined : resolveRelativeDate(sentDate, now, timeZone);
 
   if (date !== undefined && month !== undefined) throw new ValidationError('Use either date or month, not both');
   const upperCountry = country?.toUpperCase();

@@ -2,6 +2,7 @@ import { ValidationError } from '../shared/errors';
 import { foldName } from './name-folding';
 import { MIN_QUERY_LENGTH } from './name-index';
 import { assertYearInRange, singleParam, type QueryParams } from '../shared/query-params';
+import { civilDayIn, parseTimeZone } from '../shared/time-zone';
 
 export const MAX_QUERY_LENGTH = 100;
 
@@ -18,12 +19,13 @@ const parseYear = (value: string | undefined, currentYear: number): number => {
 };
 
 /**
- * A missing, blank, one-character or over-long q is not an error: it matches nothing. Length counts
+ * The default year is the current one in the `tz` zone (UTC by default). A missing, blank,
+ * one-character or over-long q is not an error: it matches nothing. Length counts
  * characters as the user sees them, after trimming; the folded form must keep two of them.
  */
-export const parseSearchQuery = (params: QueryParams, currentYear: number): SearchQuery => {
+export const parseSearchQuery = (params: QueryParams, now: Date): SearchQuery => {
   const q = singleParam(params, 'q');
-  const year = parseYear(singleParam(params, 'year'), currentYear);
+  const year = parseYear(singleParam(params, 'year'), civilDayIn(now, parseTimeZone(params)).year);
   const trimmed = q?.trim() ?? '';
   const length = [...trimmed].length;
   if (length < MIN_QUERY_LENGTH || length > MAX_QUERY_LENGTH) return { folded: null, year };

@@ -41,6 +41,25 @@ describe('listing handler', () => {
     );
   });
 
+  it("answers date=today in the caller's time zone: at 10:00 UTC on 21 November it is already the 22nd on Kiritimati", async () => {
+    const kiritimati = await call('/api/v1/namedays', 'country=CZ&date=today&tz=Pacific/Kiritimati');
+    expect(kiritimati.json.namedays.map((entry: { date: string }) => entry.date)).toEqual(['2026-11-22']);
+    const prague = await call('/api/v1/namedays', 'country=CZ&date=today&tz=Europe/Prague');
+    expect(prague.json.namedays.map((entry: { date: string }) => entry.date)).toEqual(['2026-11-21']);
+    const utc = await call('/api/v1/namedays', 'country=CZ&date=yesterday');
+    expect(utc.json.namedays.map((entry: { date: string }) => entry.date)).toEqual(['2026-11-20']);
+  });
+
+  it('refuses an unknown time zone with 400', async () => {
+    const response = await call('/api/v1/namedays', 'date=today&tz=Europe/Atlantis');
+    expect(response.statusCode).toBe(400);
+    expect(response.json).toEqual({
+      error: 'Bad Request',
+      message: 'Invalid time zone. Use an IANA time zone such as Europe/Prague',
+      statusCode: 400,
+    });
+  });
+
   it('uses the current UTC year when neither date nor month is given', async () => {
     const response = await call('/api/v1/namedays', 'country=HU&limit=1');
     expect(response.json.namedays[0].date).toBe('2026-01-01');

@@ -29,7 +29,10 @@ const memoryReader = () => {
 const list = (query: Record<string, string>) => {
   const params = Object.fromEntries(Object.entries(query).map(([name, value]) => [name, [value]]));
   const { reader, asked } = memoryReader();
-  return listNamedays(parseListQuery(params, catalog, 2026), catalog, reader).then((page) => ({ page, asked }));
+  return listNamedays(parseListQuery(params, catalog, new Date('2026-06-15T12:00:00Z')), catalog, reader).then((page) => ({
+    page,
+    asked,
+  }));
 };
 
 describe('listNamedays', () => {

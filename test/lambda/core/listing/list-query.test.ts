@@ -8,7 +8,8 @@ import { realCalendars } from '../../../support/calendars';
 const catalog = new CalendarCatalog(realCalendars.map(shapeOf));
 const params = (query: Record<string, string | string[]>): QueryParams =>
   Object.fromEntries(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value : [value]]));
-const parse = (query: Record<string, string | string[]>) => parseListQuery(params(query), catalog, 2026);
+const parse = (query: Record<string, string | string[]>) =>
+  parseListQuery(params(query), catalog, new Date('2026-06-15T12:00:00Z'));
 const messageOf = (query: Record<string, string | string[]>): string => {
   try {
     parse(query);

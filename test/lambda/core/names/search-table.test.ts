@@ -21,7 +21,7 @@ afterAll(() => store.close());
 
 const search = async (q: string, year = 2026) => {
   requests = 0;
-  const outcome = await searchNames(parseSearchQuery({ q: [q] }, year), catalog, index);
+  const outcome = await searchNames(parseSearchQuery({ q: [q] }, new Date(Date.UTC(year, 5, 15))), catalog, index);
   return { ...outcome, requests };
 };
 const namesOf = (results: SearchResult[]) => new Set(results.map((result) => result.name));

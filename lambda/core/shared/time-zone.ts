@@ -1,0 +1,49 @@
+import { ValidationError } from './errors';
+import { singleParam, type QueryParams } from './query-params';
+
+export interface CivilDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+const INVALID_TIME_ZONE = 'Invalid time zone. Use an IANA time zone such as Europe/Prague';
+
+/**
+ * The `tz` parameter: an IANA time zone as the platform's time zone database knows it (names are
+ * matched without regard to case, as Intl does), UTC when absent.
+ */
+export const parseTimeZone = (params: QueryParams): string => {
+  const value = singleParam(params, 'tz');
+  if (value === undefined) return DEFAULT_TIME_ZONE;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw new ValidationError(INVALID_TIME_ZONE);
+  }
+};
+
+/** The civil day an instant falls on in a time zone. */
+export const civilDayIn = (instant: Date, timeZone: string): CivilDay => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+};
+
+const RELATIVE_DAYS: Readonly<Record<string, number>> = { yesterday: -1, today: 0, tomorrow: 1 };
+
+/** `today`, `tomorrow` or `yesterday` in the zone, as YYYY-MM-DD; any other value as it was sent. */
+export const resolveRelativeDate = (value: string, now: Date, timeZone: string): string => {
+  const offset = RELATIVE_DAYS[value.toLowerCase()];
+  if (offset === undefined) return value;
+  const today = civilDayIn(now, timeZone);
+  const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+  return day.toISOString().slice(0, 10);
+};
