@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { hashApiKey, isWellFormedApiKey } from '../lambda/core/access/api-keys';
-import { ALLOWED_METHOD, ERRORS, JSON_CONTENT_TYPE, MIN_COMPRESSION_BYTES, errorBody } from '../lambda/contract';
+import { ALLOWED_METHODS, ERRORS, JSON_CONTENT_TYPE, MIN_COMPRESSION_BYTES, errorBody } from '../lambda/contract';
 import { UnauthorizedError } from '../lambda/core/shared/errors';
 import { errorResponse } from '../lambda/adapters/http/error-mapper';
 import { MethodNotAllowedError, RouteNotFoundError } from '../lambda/adapters/http/http-errors';
@@ -41,12 +41,13 @@ const send = (request: IncomingMessage, response: ServerResponse, result: APIGat
     Vary: 'Accept-Encoding',
     'Content-Length': body.length,
   });
-  response.end(body);
+  // HEAD: the GET answer's headers, Content-Length included, and no body.
+  response.end(request.method === 'HEAD' ? undefined : body);
 };
 
 /**
  * What API Gateway does before a function runs, in its order: an unknown route is 404, a missing,
- * malformed, unknown or revoked key is 401, a method other than GET is 405; then the route's handler
+ * malformed, unknown or revoked key is 401, a method other than GET or HEAD is 405; then the route's handler
  * gets a proxy event. A GET goes to the handler without a key lookup: the handler's counting write
  * already refuses a missing, unknown or revoked key with the same 401, so the lookup would be a
  * second round trip for nothing. Only a request bound for 405 is looked up here, because API Gateway
@@ -67,13 +68,14 @@ export const createGateway = (options: GatewayOptions): Server => {
     try {
       if (!route) throw new RouteNotFoundError();
       const headers = headersOf(request);
-      if (request.method !== ALLOWED_METHOD) {
+      const method = request.method ?? '';
+      if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
         await authenticate(headers['x-api-key']);
         throw new MethodNotAllowedError();
       }
       return await route(
         proxyEvent({
-          method: 'GET',
+          method,
           resource: path,
           path,
           query: queryStart === -1 ? '' : target.slice(queryStart + 1),

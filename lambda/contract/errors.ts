@@ -8,7 +8,7 @@ export const ERRORS = {
   unauthorized: { status: 401, title: 'Unauthorized', message: 'Invalid or missing API key' },
   quotaExceeded: { status: 402, title: 'Payment Required', message: 'Monthly quota exceeded. Please upgrade your plan.' },
   routeNotFound: { status: 404, title: 'Not Found', message: 'Route not found' },
-  methodNotAllowed: { status: 405, title: 'Method Not Allowed', message: 'Method not allowed. Use GET' },
+  methodNotAllowed: { status: 405, title: 'Method Not Allowed', message: 'Method not allowed. Use GET or HEAD' },
   rateLimited: { status: 429, title: 'Too Many Requests', message: 'Rate limit exceeded. Retry after 60 seconds.' },
   malformedRequest: { status: 400, title: 'Bad Request', message: 'Malformed request' },
   headersTooLarge: { status: 431, title: 'Request Header Fields Too Large', message: 'Malformed request' },

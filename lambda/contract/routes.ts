@@ -28,5 +28,8 @@ export type FunctionRole = keyof typeof FUNCTIONS;
 export const resourcesOf = (role: FunctionRole): readonly string[] =>
   FUNCTIONS[role].operations.flatMap((operation) => ROUTES[operation]);
 
-/** The only method the API answers; any other on a known path is 405 with `Allow` naming it. */
-export const ALLOWED_METHOD = 'GET';
+/** The methods the API answers (HEAD exactly as GET, without the body); any other on a known path is 405. */
+export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
+
+/** The `Allow` header of a 405. */
+export const ALLOW_HEADER = ALLOWED_METHODS.join(', ');

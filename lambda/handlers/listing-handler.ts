@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { queryParamsOf } from '../adapters/http/event-query';
 import { runRequest } from '../adapters/http/request-pipeline';
+import { cacheControl } from '../adapters/http/caching';
 import { RouteNotFoundError } from '../adapters/http/http-errors';
 import { jsonResponse, serializedResponse } from '../adapters/http/responses';
 import { ROUTES } from '../contract';
@@ -18,12 +19,14 @@ export const makeListingHandler =
       const catalog = await deps.catalog();
       const year = currentUtcYear(deps.clock);
       if ((ROUTES.calendars as readonly string[]).includes(event.resource))
-        return jsonResponse(200, listCalendars(catalog, year));
+        return jsonResponse(200, listCalendars(catalog, year), {
+          'Cache-Control': cacheControl({ dependsOnNow: true, timeZone: 'UTC' }, deps.clock.now()),
+        });
       if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
       const query = parseListQuery(queryParamsOf(event), catalog, deps.clock.now());
       const answer = await rememberedAnswer(deps, `listing ${JSON.stringify(query)}`, async () => ({
         body: JSON.stringify(await listNamedays(query, catalog, deps.fixedDays)),
         headers: {},
       }));
-      return serializedResponse(answer);
+      return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });
     });

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { queryParamsOf } from '../adapters/http/event-query';
 import { runRequest } from '../adapters/http/request-pipeline';
+import { cacheControl } from '../adapters/http/caching';
 import { serializedResponse } from '../adapters/http/responses';
 import { searchNames } from '../core/names/search-names';
 import { parseSearchQuery } from '../core/names/search-query';
@@ -19,6 +20,6 @@ export const makeSearchHandler = (deps: ServiceDeps) => {
         const headers: Record<string, string> = truncated ? { 'X-Results-Truncated': 'true' } : {};
         return { body: JSON.stringify({ results }), headers };
       });
-      return serializedResponse(answer);
+      return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });
     });
 };

@@ -21,6 +21,8 @@ export interface ServiceDeps {
   nameIndex?: NameIndexReader;
   clock: Clock;
   logger: Logger;
+  /** The data version served: every 200 is tagged with it. */
+  dataVersion: string;
   admission?: Admission;
   /** Serialized answers kept for the data version; absent, every answer is computed. */
   answers?: AnswerCache;
@@ -71,6 +73,7 @@ export const createServiceDeps = (options: {
     ...(keepDataInMemory && { answers: new AnswerCache() }),
     clock: options.clock,
     logger: options.logger,
+    dataVersion,
     ...(limits &&
       tables.apiKeys && {
         admission: new Admission(new DynamoDbApiKeyRepository(client, tables.apiKeys), limits, options.clock),

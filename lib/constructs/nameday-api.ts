@@ -17,7 +17,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, LogGroupClass, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import {
-  ALLOWED_METHOD,
+  ALLOW_HEADER,
+  ALLOWED_METHODS,
   ERRORS,
   JSON_CONTENT_TYPE,
   MIN_COMPRESSION_BYTES,
@@ -120,12 +121,15 @@ export class NamedayApi extends Construct {
     for (const operation of Object.keys(ROUTES) as Operation[]) {
       for (const path of ROUTES[operation]) {
         const resource = this.api.root.resourceForPath(path);
-        resource.addMethod(ALLOWED_METHOD, integrations[operation], {
-          requestValidator: queryValidator,
-          requestParameters: Object.fromEntries(
-            QUERY_PARAMETERS[operation].map((name) => [`method.request.querystring.${name}`, false]),
-          ),
-        });
+        // An explicit HEAD method takes precedence over ANY, so HEAD reaches the function like GET.
+        for (const method of ALLOWED_METHODS) {
+          resource.addMethod(method, integrations[operation], {
+            requestValidator: queryValidator,
+            requestParameters: Object.fromEntries(
+              QUERY_PARAMETERS[operation].map((name) => [`method.request.querystring.${name}`, false]),
+            ),
+          });
+        }
         this.addMethodNotAllowed(resource);
       }
     }
@@ -152,7 +156,7 @@ export class NamedayApi extends Construct {
     new CfnOutput(this, 'PaidUsagePlanId', { value: this.paidPlan.usagePlanId });
   }
 
-  /** Any method but GET on a known path answers 405 with `Allow: GET`, after the key check. */
+  /** Any method but GET and HEAD on a known path answers 405 with `Allow: GET, HEAD`, after the key check. */
   private addMethodNotAllowed(resource: IResource): void {
     resource.addMethod(
       'ANY',
@@ -164,7 +168,7 @@ export class NamedayApi extends Construct {
             statusCode: String(ERRORS.methodNotAllowed.status),
             responseTemplates: errorTemplate('methodNotAllowed'),
             responseParameters: {
-              'method.response.header.Allow': `'${ALLOWED_METHOD}'`,
+              'method.response.header.Allow': `'${ALLOW_HEADER}'`,
               'method.response.header.Content-Type': JSON_HEADERS['Content-Type'],
             },
           },

@@ -20,9 +20,10 @@ describe('NamedayStack', () => {
 
   it('requires an API key on every method', () => {
     const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
-    expect(methods.length).toBe(10);
+    expect(methods.length).toBe(15);
     for (const method of methods) expect(method.Properties.ApiKeyRequired).toBe(true);
     expect(methods.filter((method) => method.Properties.HttpMethod === 'GET')).toHaveLength(5);
+    expect(methods.filter((method) => method.Properties.HttpMethod === 'HEAD')).toHaveLength(5);
   });
 
   it('reads the API key from the x-api-key header and compresses large responses', () => {
@@ -67,7 +68,7 @@ describe('NamedayStack', () => {
     });
   });
 
-  it('answers other methods with a 405 mock that sets Allow: GET', () => {
+  it('answers other methods with a 405 mock that sets Allow: GET, HEAD', () => {
     template.hasResourceProperties('AWS::ApiGateway::Method', {
       HttpMethod: 'ANY',
       Integration: Match.objectLike({
@@ -75,7 +76,7 @@ describe('NamedayStack', () => {
         IntegrationResponses: [
           Match.objectLike({
             StatusCode: '405',
-            ResponseParameters: Match.objectLike({ 'method.response.header.Allow': "'GET'" }),
+            ResponseParameters: Match.objectLike({ 'method.response.header.Allow': "'GET, HEAD'" }),
           }),
         ],
       }),

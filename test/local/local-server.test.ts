@@ -120,10 +120,31 @@ describe('local server over HTTP', () => {
     expect(response.json).toEqual({ error: 'Not Found', message: 'Route not found', statusCode: 404 });
   });
 
-  it.each(['POST', 'DELETE', 'PUT'])('answers %s on a known path with 405 and Allow: GET', async (method) => {
+  it('answers HEAD exactly as GET, without the body', async () => {
+    const path = '/api/v1/namedays?country=CZ&date=2026-03-19';
+    const get = await fetch(`${service.url}${path}`, { headers: { 'x-api-key': PAID_KEY } });
+    const head = await fetch(`${service.url}${path}`, { method: 'HEAD', headers: { 'x-api-key': PAID_KEY } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    for (const header of ['content-type', 'content-length', 'etag', 'cache-control'])
+      expect(head.headers.get(header)).toBe(get.headers.get(header));
+    expect(Number(head.headers.get('content-length'))).toBe((await get.text()).length);
+  });
+
+  it('answers 304 over HTTP to a client that holds the answer, and counts it', async () => {
+    const path = '/api/v1/namedays?country=CZ&date=2026-03-19';
+    const first = await fetch(`${service.url}${path}`, { headers: { 'x-api-key': FREE_KEY } });
+    const held = await fetch(`${service.url}${path}`, {
+      headers: { 'x-api-key': FREE_KEY, 'if-none-match': first.headers.get('etag') as string },
+    });
+    expect(held.status).toBe(304);
+    expect(Number(held.headers.get('x-quota-remaining'))).toBe(Number(first.headers.get('x-quota-remaining')) - 1);
+  });
+
+  it.each(['POST', 'DELETE', 'PUT'])('answers %s on a known path with 405 and Allow: GET, HEAD', async (method) => {
     const response = await send('/api/v1/namedays', { method });
     expect(response.status).toBe(405);
-    expect(response.headers.allow).toBe('GET');
+    expect(response.headers.allow).toBe('GET, HEAD');
     expect(response.json.statusCode).toBe(405);
   });
 

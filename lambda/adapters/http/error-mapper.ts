@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ALLOWED_METHOD, ERRORS, errorBody, type ErrorKind } from '../../contract';
+import { ALLOW_HEADER, ERRORS, errorBody, type ErrorKind } from '../../contract';
 import {
   LimitError,
   QuotaExceededError,
@@ -28,7 +28,7 @@ const headersOf = (error: ServiceError): Record<string, string> => ({
   ...(error instanceof LimitError && limitHeaders(error.standing)),
   ...(error instanceof RateLimitedError && { 'Retry-After': String(error.retryAfterSeconds) }),
   ...(error instanceof StoreUnavailableError && { 'Retry-After': String(error.retryAfterSeconds) }),
-  ...(error instanceof MethodNotAllowedError && { Allow: ALLOWED_METHOD }),
+  ...(error instanceof MethodNotAllowedError && { Allow: ALLOW_HEADER }),
 });
 
 /** The status of an error's answer: 500 for anything that is not a ServiceError. */

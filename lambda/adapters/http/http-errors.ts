@@ -8,7 +8,7 @@ export class RouteNotFoundError extends ServiceError {
   }
 }
 
-/** A known path asked with a method other than GET. */
+/** A known path asked with a method other than GET or HEAD. */
 export class MethodNotAllowedError extends ServiceError {
   constructor() {
     super(ERRORS.methodNotAllowed.message);

@@ -7,6 +7,7 @@ import { LimitError, ServiceError } from '../../core/shared/errors';
 import { operationOf, requestMetricFields, tierOf } from '../metrics';
 import { systemClock } from '../system-clock';
 import type { Logger } from '../logger';
+import { withValidation } from './caching';
 import { errorResponse } from './error-mapper';
 import { limitHeaders } from './limit-headers';
 
@@ -16,6 +17,8 @@ export interface PipelineDeps {
   logger: Logger;
   /** Counts the request against its key's limits; absent, every request is let through uncounted. */
   admission?: Admission;
+  /** The data version answered from: tags every 200 for revalidation. Absent, no tags. */
+  dataVersion?: string;
   /** Wall-clock time, for the metrics' timestamp. @default the system clock */
   clock?: Clock;
   /** Milliseconds, for the request's duration only. */
@@ -89,7 +92,8 @@ export const runRequest = async (
   } catch (refusal) {
     outcome = { failure: refusal, headers: {}, ...(refusal instanceof LimitError && { standing: refusal.standing }) };
   }
-  const response = outcome.response ?? errorResponse(outcome.failure);
+  const routed = outcome.response ?? errorResponse(outcome.failure);
+  const response = deps.dataVersion ? withValidation(event, routed, deps.dataVersion) : routed;
   if (outcome.failure !== undefined && (!(outcome.failure instanceof ServiceError) || response.statusCode >= 500)) {
     deps.logger.error('request failed', { requestId, errorId: randomUUID(), error: describeError(outcome.failure) });
   }

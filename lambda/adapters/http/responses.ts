@@ -7,9 +7,12 @@ export const jsonResponse = (statusCode: number, body: unknown, headers: Record<
   body: JSON.stringify(body),
 });
 
-/** A 200 whose body is already serialized (a kept answer). */
-export const serializedResponse = (answer: { body: string; headers: Record<string, string> }): APIGatewayProxyResult => ({
+/** A 200 whose body is already serialized (a kept answer), with headers of this request's own. */
+export const serializedResponse = (
+  answer: { body: string; headers: Record<string, string> },
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult => ({
   statusCode: 200,
-  headers: { 'Content-Type': JSON_CONTENT_TYPE, ...answer.headers },
+  headers: { 'Content-Type': JSON_CONTENT_TYPE, ...answer.headers, ...headers },
   body: answer.body,
 });

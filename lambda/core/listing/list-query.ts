@@ -13,6 +13,10 @@ export interface ListQuery {
   slug?: string;
   limit: number;
   offset: number;
+  /** The zone "today" and the current year were read in. */
+  timeZone: string;
+  /** The answer names a day relative to now or the current year: it changes at the zone's midnight. */
+  dependsOnNow: boolean;
 }
 
 export const DEFAULT_LIMIT = 100;
@@ -84,6 +88,8 @@ export const parseListQuery = (params: QueryParams, catalog: CalendarCatalog, no
 
   return {
     year: period?.year ?? calendar?.year ?? currentYear,
+    timeZone,
+    dependsOnNow: (sentDate !== undefined && sentDate !== date) || (!period && calendar?.year === undefined),
     ...(period && { range: { first: period.first, last: period.last } }),
     ...(upperCountry && { country: upperCountry }),
     ...(calendar && { slug: calendar.slug }),

@@ -10,6 +10,10 @@ export interface SearchQuery {
   /** The folded query, or null when the query is too short, too long or has nothing to match. */
   folded: string | null;
   year: number;
+  /** The zone the current year was read in. */
+  timeZone: string;
+  /** No year was asked for: the answer changes when the zone's year does. */
+  dependsOnNow: boolean;
 }
 
 const parseYear = (value: string | undefined, currentYear: number): number => {
@@ -25,10 +29,13 @@ const parseYear = (value: string | undefined, currentYear: number): number => {
  */
 export const parseSearchQuery = (params: QueryParams, now: Date): SearchQuery => {
   const q = singleParam(params, 'q');
-  const year = parseYear(singleParam(params, 'year'), civilDayIn(now, parseTimeZone(params)).year);
+  const timeZone = parseTimeZone(params);
+  const sentYear = singleParam(params, 'year');
+  const year = parseYear(sentYear, civilDayIn(now, timeZone).year);
+  const context = { year, timeZone, dependsOnNow: sentYear === undefined };
   const trimmed = q?.trim() ?? '';
   const length = [...trimmed].length;
-  if (length < MIN_QUERY_LENGTH || length > MAX_QUERY_LENGTH) return { folded: null, year };
+  if (length < MIN_QUERY_LENGTH || length > MAX_QUERY_LENGTH) return { folded: null, ...context };
   const folded = foldName(trimmed);
-  return { folded: [...folded].length >= MIN_QUERY_LENGTH ? folded : null, year };
+  return { folded: [...folded].length >= MIN_QUERY_LENGTH ? folded : null, ...context };
 };

@@ -47,3 +47,19 @@ export const resolveRelativeDate = (value: string, now: Date, timeZone: string):
   const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
   return day.toISOString().slice(0, 10);
 };
+
+/**
+ * Seconds from `instant` to the next midnight in the zone: how long an answer about "today" stays
+ * true. Counted on the wall clock, so on the night a zone's clocks go forward it runs an hour long.
+ */
+export const secondsToMidnightIn = (instant: Date, timeZone: string): number => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  return Math.max(1, 86400 - (part('hour') * 3600 + part('minute') * 60 + part('second')));
+};

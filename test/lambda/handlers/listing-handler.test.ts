@@ -21,8 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
+/** Through the handler; with overrides, on a service of its own that has kept no answer yet. */
 const call = async (resource: string, query = '', overrides: Partial<ServiceDeps> = {}) => {
-  const response = await makeListingHandler({ ...deps, ...overrides })(getEvent(resource, query));
+  const service = Object.keys(overrides).length > 0 ? { ...deps, answers: undefined, ...overrides } : deps;
+  const response = await makeListingHandler(service)(getEvent(resource, query));
   return { ...response, json: JSON.parse(response.body) };
 };
 
@@ -48,6 +50,47 @@ describe('listing handler', () => {
     expect(prague.json.namedays.map((entry: { date: string }) => entry.date)).toEqual(['2026-11-21']);
     const utc = await call('/api/v1/namedays', 'country=CZ&date=yesterday');
     expect(utc.json.namedays.map((entry: { date: string }) => entry.date)).toEqual(['2026-11-20']);
+  });
+
+  it('tags every 200 with an ETag that follows the answer and the data version', async () => {
+    const josef = await call('/api/v1/namedays', 'country=CZ&date=2026-03-19');
+    const again = await call('/api/v1/namedays', 'country=CZ&date=2026-03-19');
+    const other = await call('/api/v1/namedays', 'country=CZ&date=2026-03-20');
+    const otherVersion = await makeListingHandler({ ...deps, dataVersion: 'another-version' })(
+      getEvent('/api/v1/namedays', 'country=CZ&date=2026-03-19'),
+    );
+    expect(josef.headers?.ETag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(again.headers?.ETag).toBe(josef.headers?.ETag);
+    expect(other.headers?.ETag).not.toBe(josef.headers?.ETag);
+    expect(otherVersion.headers?.ETag).not.toBe(josef.headers?.ETag);
+  });
+
+  it('answers 304 with no body to a client that holds the answer, and 200 to one that does not', async () => {
+    const first = await call('/api/v1/namedays', 'country=CZ&date=2026-03-19');
+    const tag = first.headers?.ETag as string;
+    const held = await makeListingHandler(deps)(
+      getEvent('/api/v1/namedays', 'country=CZ&date=2026-03-19', { 'If-None-Match': `"x", W/${tag}` }),
+    );
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    expect(held.headers).toMatchObject({ ETag: tag, 'Cache-Control': 'private, max-age=86400' });
+    const stale = await makeListingHandler(deps)(
+      getEvent('/api/v1/namedays', 'country=CZ&date=2026-03-19', { 'if-none-match': '"old"' }),
+    );
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['country=CZ&date=2026-03-19', 'private, max-age=86400'],
+    ['country=CZ&month=2026-03', 'private, max-age=86400'],
+    ['calendar_id=czech-civil-2026', 'private, max-age=86400'],
+    // 10:00 UTC: fourteen hours to UTC midnight; on Kiritimati (UTC+14) it is midnight already.
+    ['country=CZ', 'private, max-age=50400'],
+    ['country=CZ&date=today', 'private, max-age=50400'],
+    ['country=CZ&date=today&tz=Pacific/Kiritimati', 'private, max-age=86400'],
+    ['country=CZ&date=tomorrow&tz=Europe/Prague', 'private, max-age=46800'],
+  ])('lets a client cache %s for %s', async (query, cacheControl) => {
+    expect((await call('/api/v1/namedays', query)).headers).toMatchObject({ 'Cache-Control': cacheControl });
   });
 
   it('refuses an unknown time zone with 400', async () => {

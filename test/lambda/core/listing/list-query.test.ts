@@ -62,7 +62,7 @@ describe('parseListQuery', () => {
   });
 
   it('defaults to the current UTC year, limit 100 and offset 0', () => {
-    expect(parse({})).toEqual({ year: 2026, limit: 100, offset: 0 });
+    expect(parse({})).toEqual({ year: 2026, limit: 100, offset: 0, timeZone: 'UTC', dependsOnNow: true });
   });
 
   it('accepts a lower-case country and answers in upper case', () => {
@@ -81,7 +81,7 @@ describe('parseListQuery', () => {
   });
 
   it('ignores unknown parameters', () => {
-    expect(parse({ colour: 'blue', q: ['a', 'b'] })).toEqual({ year: 2026, limit: 100, offset: 0 });
+    expect(parse({ colour: 'blue', q: ['a', 'b'] })).toEqual(parse({}));
   });
 
   it('accepts the edges of limit and offset', () => {
