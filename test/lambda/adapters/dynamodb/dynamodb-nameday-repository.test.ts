@@ -138,7 +138,11 @@ describe('listing through DynamoDB', () => {
         const expected = materializeYear(calendar, year).map((entry) => [entry.date, entry.names, entry.feasts]);
         const served: unknown[] = [];
         for (let offset = 0; offset < expected.length; offset += 365) {
-          const page = await listNamedays({ year, slug: calendar.slug, limit: 365, offset, timeZone: 'UTC', dependsOnNow: false }, catalog, repository);
+          const page = await listNamedays(
+            { year, slug: calendar.slug, limit: 365, offset, timeZone: 'UTC', dependsOnNow: false },
+            catalog,
+            repository,
+          );
           served.push(...page.namedays.map((entry) => [entry.date, entry.names, entry.feasts]));
         }
         expect(served).toEqual(expected);
