@@ -2,6 +2,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { queryParamsOf } from '../adapters/http/event-query';
 import { runRequest } from '../adapters/http/request-pipeline';
 import { cacheControl } from '../adapters/http/caching';
+import { answerFormat, CALENDAR_CONTENT_TYPE } from '../adapters/http/negotiation';
+import type { Answer } from '../adapters/memory/answer-cache';
+import { toICalendar } from '../core/feeds/icalendar';
+import { entryEvent } from '../core/feeds/name-day-events';
 import { RouteNotFoundError } from '../adapters/http/http-errors';
 import { jsonResponse, serializedResponse } from '../adapters/http/responses';
 import { ROUTES } from '../contract';
@@ -24,9 +28,12 @@ export const makeListingHandler =
         });
       if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
       const query = parseListQuery(queryParamsOf(event), catalog, deps.clock.now());
-      const answer = await rememberedAnswer(deps, `listing ${JSON.stringify(query)}`, async () => ({
-        body: JSON.stringify(await listNamedays(query, catalog, deps.fixedDays)),
-        headers: {},
-      }));
+      const format = answerFormat(event);
+      const answer = await rememberedAnswer(deps, `listing ${format} ${JSON.stringify(query)}`, async (): Promise<Answer> => {
+        const page = await listNamedays(query, catalog, deps.fixedDays);
+        return format === 'ics'
+          ? { body: toICalendar('Name days', page.namedays.map(entryEvent)), headers: { 'Content-Type': CALENDAR_CONTENT_TYPE } }
+          : { body: JSON.stringify(page), headers: {} };
+      });
       return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });
     });

@@ -2,6 +2,9 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { queryParamsOf } from '../adapters/http/event-query';
 import { runRequest } from '../adapters/http/request-pipeline';
 import { cacheControl } from '../adapters/http/caching';
+import { answerFormat, CALENDAR_CONTENT_TYPE } from '../adapters/http/negotiation';
+import { toICalendar } from '../core/feeds/icalendar';
+import { resultEvent } from '../core/feeds/name-day-events';
 import { serializedResponse } from '../adapters/http/responses';
 import { searchNames } from '../core/names/search-names';
 import { parseSearchQuery } from '../core/names/search-query';
@@ -15,10 +18,16 @@ export const makeSearchHandler = (deps: ServiceDeps) => {
     runRequest(deps, event, context, async () => {
       const query = parseSearchQuery(queryParamsOf(event), deps.clock.now());
       const catalog = await deps.catalog();
-      const answer = await rememberedAnswer(deps, `search ${JSON.stringify(query)}`, async () => {
+      const format = answerFormat(event);
+      const answer = await rememberedAnswer(deps, `search ${format} ${JSON.stringify(query)}`, async () => {
         const { results, truncated } = await searchNames(query, catalog, nameIndex);
         const headers: Record<string, string> = truncated ? { 'X-Results-Truncated': 'true' } : {};
-        return { body: JSON.stringify({ results }), headers };
+        return format === 'ics'
+          ? {
+              body: toICalendar('Name days', results.map(resultEvent)),
+              headers: { ...headers, 'Content-Type': CALENDAR_CONTENT_TYPE },
+            }
+          : { body: JSON.stringify({ results }), headers };
       });
       return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });
     });

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { makeListingHandler } from '../../../lambda/handlers/listing-handler';
 import { createServiceDeps, type ServiceDeps } from '../../../lambda/handlers/service-deps';
 import type { EmbeddedStore } from '../../../local/embedded-store';
@@ -91,6 +92,22 @@ describe('listing handler', () => {
     ['country=CZ&date=tomorrow&tz=Europe/Prague', 'private, max-age=46800'],
   ])('lets a client cache %s for %s', async (query, cacheControl) => {
     expect((await call('/api/v1/namedays', query)).headers).toMatchObject({ 'Cache-Control': cacheControl });
+  });
+
+  it('answers in iCalendar for Accept: text/calendar, one event per entry, JSON staying the default', async () => {
+    const ics = await makeListingHandler(deps)(
+      getEvent('/api/v1/namedays', 'country=CZ&month=2026-03', { Accept: 'text/calendar, */*;q=0.1' }),
+    );
+    const json = await call('/api/v1/namedays', 'country=CZ&month=2026-03');
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers).toMatchObject({ 'Content-Type': 'text/calendar; charset=utf-8' });
+    const events = new ICAL.Component(ICAL.parse(ics.body) as unknown[]).getAllSubcomponents('vevent');
+    expect(events).toHaveLength(json.json.namedays.length);
+    expect(
+      new ICAL.Event(events.find((event) => new ICAL.Event(event).startDate.toString() === '2026-03-19') as ICAL.Component)
+        .summary,
+    ).toBe('Josef');
+    expect(ics.headers?.ETag).not.toBe(json.headers?.ETag);
   });
 
   it('refuses an unknown time zone with 400', async () => {
