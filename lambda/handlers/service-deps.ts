@@ -7,6 +7,7 @@ import { CalendarCatalog } from '../core/calendar/catalog';
 import { Admission } from '../core/access/admission';
 import type { Clock } from '../core/shared/clock';
 import type { Limits } from '../contract';
+import { entityTag } from '../adapters/http/caching';
 import { AnswerCache, type Answer } from '../adapters/memory/answer-cache';
 import { MemoizedFixedDayReader, MemoizedNameIndexReader } from '../adapters/memory/memoized-readers';
 import { DynamoDbApiKeyRepository } from '../adapters/dynamodb/dynamodb-api-key-repository';
@@ -28,9 +29,19 @@ export interface ServiceDeps {
   answers?: AnswerCache;
 }
 
-/** The answer for `key` from the kept answers, else computed (and kept, where answers are kept). */
-export const rememberedAnswer = (deps: Pick<ServiceDeps, 'answers'>, key: string, compute: () => Promise<Answer>) =>
-  deps.answers ? deps.answers.get(key, compute) : compute();
+/**
+ * The answer for `key` from the kept answers, else computed (and kept, where answers are kept), with
+ * its entity tag computed once.
+ */
+export const rememberedAnswer = async (
+  deps: Pick<ServiceDeps, 'answers' | 'dataVersion'>,
+  key: string,
+  compute: () => Promise<Answer>,
+): Promise<Answer> => {
+  const answer = await (deps.answers ? deps.answers.get(key, compute) : compute());
+  answer.tag ??= entityTag(deps.dataVersion, answer.body);
+  return answer;
+};
 
 /**
  * Loads the catalog on first use and keeps it for the life of the process; a failed load is not

@@ -31,7 +31,8 @@ export const withValidation = (
   dataVersion: string,
 ): APIGatewayProxyResult => {
   if (response.statusCode !== 200) return response;
-  const tag = entityTag(dataVersion, response.body);
+  const given = response.headers?.ETag;
+  const tag = typeof given === 'string' ? given : entityTag(dataVersion, response.body);
   const headers: Record<string, string | number | boolean> = { ...response.headers, ETag: tag };
   const held = ifNoneMatchOf(event)
     ?.split(',')

@@ -2,6 +2,8 @@
 export interface Answer {
   body: string;
   headers: Record<string, string>;
+  /** Its entity tag, computed once for a kept answer. */
+  tag?: string;
 }
 
 /** How much serialized answer text a process keeps. A 365-entry page is about 40 KB. */
