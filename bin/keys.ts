@@ -8,6 +8,7 @@ import { describeFailure, parseArgs, runKeysCommand, type ParsedArgs } from '../
 import { DynamoDbApiKeyRepository } from '../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { createDocumentClient } from '../lambda/adapters/dynamodb/document-client';
 import { systemClock } from '../lambda/adapters/system-clock';
+import { FeedTokens } from '../lambda/core/access/feed-tokens';
 import { KeyAdmin } from '../lambda/core/access/key-admin';
 import { openLocalStore } from '../local/local-store-target';
 
@@ -32,15 +33,17 @@ const main = async () => {
       free: deployed.freeUsagePlanId,
       paid: deployed.paidUsagePlanId,
     });
-    const admin = new KeyAdmin(new DynamoDbApiKeyRepository(client, deployed.apiKeysTable), systemClock, gateway);
-    process.stdout.write(`${await runKeysCommand(args, admin)}\n`);
+    const keys = new DynamoDbApiKeyRepository(client, deployed.apiKeysTable);
+    const admin = new KeyAdmin(keys, systemClock, gateway);
+    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock))}\n`);
     client.destroy();
     return;
   }
   const store = await openLocalStore(resolve(process.env.NAMEDAY_DATA_DIR ?? '.nameday'));
   try {
-    const admin = new KeyAdmin(new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys), systemClock);
-    process.stdout.write(`${await runKeysCommand(args, admin)}\n`);
+    const keys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
+    const admin = new KeyAdmin(keys, systemClock);
+    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock))}\n`);
   } finally {
     await store.close();
   }

@@ -20,6 +20,40 @@ export interface GatewayOptions {
   logger: Logger;
 }
 
+/** A path segment as sent, decoded where it decodes: a malformed escape is the handler's to refuse. */
+const decodePathSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/** The route a path belongs to: an exact resource, or a template such as `/api/v1/feeds/{token}/namedays.ics`. */
+const matchRoute = (
+  routes: Readonly<Record<string, ProxyHandler>>,
+  path: string,
+): { resource: string; handler: ProxyHandler; pathParameters?: Record<string, string> } | undefined => {
+  if (Object.hasOwn(routes, path)) return { resource: path, handler: routes[path] as ProxyHandler };
+  for (const [resource, handler] of Object.entries(routes)) {
+    if (!resource.includes('{')) continue;
+    const names: string[] = [];
+    const pattern = resource.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_match, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    const found = new RegExp(`^${pattern}$`).exec(path);
+    if (found) {
+      return {
+        resource,
+        handler,
+        pathParameters: Object.fromEntries(names.map((name, index) => [name, decodePathSegment(found[index + 1] ?? '')])),
+      };
+    }
+  }
+  return undefined;
+};
+
 /** Big enough for any real client, so an oversized key header is answered 401 rather than cut off. */
 const MAX_HEADER_BYTES = 64 * 1024;
 
@@ -64,19 +98,22 @@ export const createGateway = (options: GatewayOptions): Server => {
     const target = request.url ?? '/';
     const queryStart = target.indexOf('?');
     const path = queryStart === -1 ? target : target.slice(0, queryStart);
-    const route = Object.hasOwn(options.routes, path) ? options.routes[path] : undefined;
+    const matched = matchRoute(options.routes, path);
+    const route = matched?.handler;
     try {
       if (!route) throw new RouteNotFoundError();
       const headers = headersOf(request);
       const method = request.method ?? '';
       if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
-        await authenticate(headers['x-api-key']);
+        // A feed's token is checked by its function; every other route wants its key first.
+        if (!matched?.pathParameters) await authenticate(headers['x-api-key']);
         throw new MethodNotAllowedError();
       }
       return await route(
         proxyEvent({
           method,
-          resource: path,
+          resource: matched?.resource ?? path,
+          ...(matched?.pathParameters && { pathParameters: matched.pathParameters }),
           path,
           query: queryStart === -1 ? '' : target.slice(queryStart + 1),
           headers,

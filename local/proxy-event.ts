@@ -38,6 +38,7 @@ export const proxyEvent = (request: {
   headers: Record<string, string>;
   apiKeyId?: string;
   requestId?: string;
+  pathParameters?: Record<string, string>;
 }): APIGatewayProxyEvent => {
   const requestId = request.requestId ?? randomUUID();
   return {
@@ -47,7 +48,7 @@ export const proxyEvent = (request: {
     headers: request.headers,
     multiValueHeaders: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, [value]])),
     ...parseQueryString(request.query),
-    pathParameters: null,
+    pathParameters: request.pathParameters ?? null,
     stageVariables: null,
     body: null,
     isBase64Encoded: false,

@@ -6,12 +6,17 @@ export const ROUTES = {
   listing: ['/api/v1/namedays', '/api/namedays'],
   calendars: ['/api/v1/calendars'],
   search: ['/api/search', '/api/v1/search'],
+  namedaysFeed: ['/api/v1/feeds/{token}/namedays.ics'],
+  searchFeed: ['/api/v1/feeds/{token}/search.ics'],
 } as const;
+
+/** Feed routes carry their credential in the path (calendar apps send no headers): no x-api-key. */
+export const FEED_OPERATIONS = ['namedaysFeed', 'searchFeed'] as const;
 
 /** The name day functions; each serves the operations listed here. */
 export const FUNCTIONS = {
-  listing: { id: 'ListingFunction', entry: 'listing-lambda', operations: ['listing', 'calendars'] },
-  search: { id: 'SearchFunction', entry: 'search-lambda', operations: ['search'] },
+  listing: { id: 'ListingFunction', entry: 'listing-lambda', operations: ['listing', 'calendars', 'namedaysFeed'] },
+  search: { id: 'SearchFunction', entry: 'search-lambda', operations: ['search', 'searchFeed'] },
 } as const;
 
 export type Operation = keyof typeof ROUTES;
@@ -21,7 +26,11 @@ export const QUERY_PARAMETERS: Readonly<Record<Operation, readonly string[]>> = 
   listing: ['country', 'date', 'month', 'calendar_id', 'limit', 'offset', 'tz'],
   calendars: [],
   search: ['q', 'year', 'tz'],
+  namedaysFeed: ['country', 'calendar_id', 'tz'],
+  searchFeed: ['q', 'tz'],
 };
+
+export const isFeedOperation = (operation: string): boolean => (FEED_OPERATIONS as readonly string[]).includes(operation);
 export type FunctionRole = keyof typeof FUNCTIONS;
 
 /** The resource paths a function serves. */

@@ -4,6 +4,8 @@ import { runRequest } from '../adapters/http/request-pipeline';
 import { cacheControl } from '../adapters/http/caching';
 import { answerFormat, CALENDAR_CONTENT_TYPE } from '../adapters/http/negotiation';
 import type { Answer } from '../adapters/memory/answer-cache';
+import { namedaysFeedEvents } from '../core/feeds/feed-events';
+import { feedResponse } from './feed-response';
 import { toICalendar } from '../core/feeds/icalendar';
 import { entryEvent } from '../core/feeds/name-day-events';
 import { RouteNotFoundError } from '../adapters/http/http-errors';
@@ -26,6 +28,12 @@ export const makeListingHandler =
         return jsonResponse(200, listCalendars(catalog, year), {
           'Cache-Control': cacheControl({ dependsOnNow: true, timeZone: 'UTC' }, deps.clock.now()),
         });
+      if ((ROUTES.namedaysFeed as readonly string[]).includes(event.resource)) {
+        const params = queryParamsOf(event);
+        return feedResponse(deps, 'namedays', params, () =>
+          namedaysFeedEvents(params, catalog, deps.fixedDays, deps.clock.now()),
+        );
+      }
       if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
       const query = parseListQuery(queryParamsOf(event), catalog, deps.clock.now());
       const format = answerFormat(event);

@@ -5,6 +5,7 @@ import type { TableNames } from '../adapters/dynamodb/table-names';
 import type { Logger } from '../adapters/logger';
 import { CalendarCatalog } from '../core/calendar/catalog';
 import { Admission } from '../core/access/admission';
+import { FeedTokens } from '../core/access/feed-tokens';
 import type { Clock } from '../core/shared/clock';
 import type { Limits } from '../contract';
 import { entityTag } from '../adapters/http/caching';
@@ -22,6 +23,8 @@ export interface ServiceDeps {
   nameIndex?: NameIndexReader;
   clock: Clock;
   logger: Logger;
+  /** Feed tokens: the keys the feed routes count against. */
+  feeds?: FeedTokens;
   /** The data version served: every 200 is tagged with it. */
   dataVersion: string;
   admission?: Admission;
@@ -76,6 +79,7 @@ export const createServiceDeps = (options: {
   if (limits && !tables.apiKeys) throw new Error('Counting requests needs the API keys table');
   const namedays = new DynamoDbNamedayRepository(client, tables.namedays, dataVersion, onStoreRead);
   const nameIndex = tables.nameIndex && new DynamoDbNameIndexRepository(client, tables.nameIndex, dataVersion, onStoreRead);
+  const apiKeys = tables.apiKeys && new DynamoDbApiKeyRepository(client, tables.apiKeys);
   // The data of a version never changes: after the first reads, a warm request's only store call is its count.
   return {
     catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
@@ -85,9 +89,7 @@ export const createServiceDeps = (options: {
     clock: options.clock,
     logger: options.logger,
     dataVersion,
-    ...(limits &&
-      tables.apiKeys && {
-        admission: new Admission(new DynamoDbApiKeyRepository(client, tables.apiKeys), limits, options.clock),
-      }),
+    ...(apiKeys && { feeds: new FeedTokens(apiKeys, apiKeys, options.clock) }),
+    ...(limits && apiKeys && { admission: new Admission(apiKeys, limits, options.clock) }),
   };
 };

@@ -23,6 +23,7 @@ import {
   JSON_CONTENT_TYPE,
   MIN_COMPRESSION_BYTES,
   QUERY_PARAMETERS,
+  isFeedOperation,
   ROUTES,
   errorBody,
   type ErrorKind,
@@ -117,20 +118,29 @@ export class NamedayApi extends Construct {
 
     const listing = new LambdaIntegration(props.listingFunction);
     const search = new LambdaIntegration(props.searchFunction);
-    const integrations: Record<Operation, LambdaIntegration> = { listing, calendars: listing, search };
+    const integrations: Record<Operation, LambdaIntegration> = {
+      listing,
+      calendars: listing,
+      search,
+      namedaysFeed: listing,
+      searchFeed: search,
+    };
     for (const operation of Object.keys(ROUTES) as Operation[]) {
       for (const path of ROUTES[operation]) {
         const resource = this.api.root.resourceForPath(path);
         // An explicit HEAD method takes precedence over ANY, so HEAD reaches the function like GET.
         for (const method of ALLOWED_METHODS) {
           resource.addMethod(method, integrations[operation], {
+            // A feed's token is its credential, checked and counted by the function.
+            apiKeyRequired: !isFeedOperation(operation),
             requestValidator: queryValidator,
-            requestParameters: Object.fromEntries(
-              QUERY_PARAMETERS[operation].map((name) => [`method.request.querystring.${name}`, false]),
-            ),
+            requestParameters: Object.fromEntries<boolean>([
+              ...QUERY_PARAMETERS[operation].map((name): [string, boolean] => [`method.request.querystring.${name}`, false]),
+              ...(path.includes('{token}') ? [['method.request.path.token', true] as [string, boolean]] : []),
+            ]),
           });
         }
-        this.addMethodNotAllowed(resource);
+        this.addMethodNotAllowed(resource, !isFeedOperation(operation));
       }
     }
 
@@ -157,7 +167,7 @@ export class NamedayApi extends Construct {
   }
 
   /** Any method but GET and HEAD on a known path answers 405 with `Allow: GET, HEAD`, after the key check. */
-  private addMethodNotAllowed(resource: IResource): void {
+  private addMethodNotAllowed(resource: IResource, apiKeyRequired: boolean): void {
     resource.addMethod(
       'ANY',
       new MockIntegration({
@@ -175,6 +185,7 @@ export class NamedayApi extends Construct {
         ],
       }),
       {
+        apiKeyRequired,
         methodResponses: [
           {
             statusCode: String(ERRORS.methodNotAllowed.status),

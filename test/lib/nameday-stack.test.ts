@@ -18,12 +18,21 @@ describe('NamedayStack', () => {
     for (const part of ['api', 'v1', 'namedays', 'search', 'calendars']) expect(paths).toContain(part);
   });
 
-  it('requires an API key on every method', () => {
-    const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+  it('requires an API key on every method but the feeds, whose token is their credential', () => {
+    const all = Object.values(template.findResources('AWS::ApiGateway::Method'));
+    expect(all.length).toBe(21);
+    const feedResources = Object.entries(template.findResources('AWS::ApiGateway::Resource'))
+      .filter(([, resource]) => String(resource.Properties.PathPart).endsWith('.ics'))
+      .map(([id]) => id);
+    const onFeed = (method: (typeof all)[number]) => feedResources.includes(method.Properties.ResourceId?.Ref);
+    const methods = all.filter((method) => !onFeed(method));
     expect(methods.length).toBe(15);
     for (const method of methods) expect(method.Properties.ApiKeyRequired).toBe(true);
     expect(methods.filter((method) => method.Properties.HttpMethod === 'GET')).toHaveLength(5);
     expect(methods.filter((method) => method.Properties.HttpMethod === 'HEAD')).toHaveLength(5);
+    const feeds = all.filter(onFeed);
+    expect(feeds).toHaveLength(6);
+    for (const method of feeds) expect(method.Properties.ApiKeyRequired).toBe(false);
   });
 
   it('reads the API key from the x-api-key header and compresses large responses', () => {

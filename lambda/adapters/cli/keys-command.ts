@@ -1,4 +1,5 @@
 import { isTier } from '../../core/access/api-keys';
+import { FeedNotFoundError, type FeedTokens } from '../../core/access/feed-tokens';
 import { KeyNotFoundError, type KeyAdmin } from '../../core/access/key-admin';
 
 export const KEYS_USAGE = `Usage: npm run keys -- <command> [options]
@@ -9,6 +10,10 @@ Commands:
   revoke ID                                end a key at once
   rotate ID                                issue a new key with the same tier and label; the old
                                            one stays valid until you revoke it
+  feed ID                                  a feed token for key ID: calendar apps subscribe to
+                                           /api/v1/feeds/<token>/namedays.ics?country=CZ
+                                           or .../search.ics?q=maria; printed once
+  feed-revoke FEED_ID                      end a feed at once (its key stays valid)
 
 Target (default: the local store under NAMEDAY_DATA_DIR, .nameday):
   --stack NAME        a deployed stack, by name (reads its outputs)
@@ -55,7 +60,7 @@ const table = (rows: string[][]): string => {
 };
 
 /** Runs one key command against an admin already pointed at its store; returns what to print. */
-export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin): Promise<string> => {
+export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: FeedTokens): Promise<string> => {
   const id = args.positional[0];
   switch (args.command) {
     case 'create': {
@@ -86,6 +91,23 @@ export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin): Promise
         `Next: switch your clients to it, verify they work, then run: npm run keys -- revoke ${rotated.replaces}`,
       ].join('\n');
     }
+    case 'feed': {
+      if (!id) throw new UsageError('feed needs a key id (see list)');
+      if (!feeds) throw new UsageError('feeds are not available on this target');
+      const feed = await feeds.create(id);
+      return [
+        `Created ${feed.id} for ${id}. The token is shown only this once; it is a secret like the key:`,
+        feed.token,
+        `Subscribe in a calendar app to: <API URL>/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`,
+        `(or .../search.ics?q=maria). Revoke with: npm run keys -- feed-revoke ${feed.id}`,
+      ].join('\n');
+    }
+    case 'feed-revoke': {
+      if (!id) throw new UsageError('feed-revoke needs a feed id');
+      if (!feeds) throw new UsageError('feeds are not available on this target');
+      await feeds.revoke(id);
+      return `Revoked ${id}: its calendar is refused from now on.`;
+    }
     default:
       throw new UsageError(args.command ? `Unknown command ${args.command}` : 'No command given');
   }
@@ -94,6 +116,6 @@ export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin): Promise
 export const describeFailure = (error: unknown): string =>
   error instanceof UsageError
     ? `${error.message}\n\n${KEYS_USAGE}`
-    : error instanceof KeyNotFoundError
+    : error instanceof KeyNotFoundError || error instanceof FeedNotFoundError
       ? error.message
       : `Failed: ${error instanceof Error ? error.message : String(error)}`;

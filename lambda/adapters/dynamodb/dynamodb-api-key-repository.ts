@@ -7,6 +7,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { UsageCounter } from '../../core/access/admission';
+import type { FeedRecord, FeedStore } from '../../core/access/feed-tokens';
 import type { KeyStore, StoredKey } from '../../core/access/key-admin';
 import type { ApiKeyRecord } from '../../core/access/api-keys';
 import type { Limits } from '../../contract';
@@ -37,7 +38,30 @@ const COUNT_UPDATES: Readonly<Record<CountPlan, { condition: string; update: str
   },
 };
 
-export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore {
+/*
+ * Feed tokens live in the same table under their own partition space: keyHash = "feed#<token hash>",
+ * with the key they count against in `feedOf`. One table keeps the stack's grants as they are.
+ */
+const FEED_PREFIX = 'feed#';
+const isFeedItem = (item: { keyHash: string }) => item.keyHash.startsWith(FEED_PREFIX);
+
+interface FeedItem {
+  keyHash: string;
+  id: string;
+  feedOf: string;
+  status: 'active' | 'revoked';
+  createdAt: string;
+}
+
+const feedOfItem = (item: FeedItem): FeedRecord => ({
+  tokenHash: item.keyHash.slice(FEED_PREFIX.length),
+  id: item.id,
+  keyHash: item.feedOf,
+  status: item.status,
+  createdAt: item.createdAt,
+});
+
+export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -114,7 +138,40 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore {
   }
 
   async list(): Promise<StoredKey[]> {
-    return allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } });
+    return (await allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } })).filter((item) => !isFeedItem(item));
+  }
+
+  async createFeed(feed: FeedRecord): Promise<void> {
+    const item: FeedItem = {
+      keyHash: `${FEED_PREFIX}${feed.tokenHash}`,
+      id: feed.id,
+      feedOf: feed.keyHash,
+      status: feed.status,
+      createdAt: feed.createdAt,
+    };
+    await guardStoreCall(() =>
+      this.client.send(
+        new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(keyHash)' }),
+      ),
+    );
+  }
+
+  async findFeed(tokenHash: string): Promise<FeedRecord | undefined> {
+    const result = await guardStoreCall(() =>
+      this.client.send(
+        new GetCommand({ TableName: this.tableName, Key: { keyHash: `${FEED_PREFIX}${tokenHash}` }, ConsistentRead: true }),
+      ),
+    );
+    return result.Item ? feedOfItem(result.Item as FeedItem) : undefined;
+  }
+
+  async findFeedById(id: string): Promise<FeedRecord | undefined> {
+    const item = (await this.findById(id)) as unknown as FeedItem | undefined;
+    return item && isFeedItem(item) ? feedOfItem(item) : undefined;
+  }
+
+  async revokeFeed(tokenHash: string): Promise<void> {
+    await this.revoke(`${FEED_PREFIX}${tokenHash}`);
   }
 
   async revoke(keyHash: string): Promise<void> {

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Admission } from '../../core/access/admission';
 import type { LimitStanding } from '../../core/access/usage-windows';
 import type { Clock } from '../../core/shared/clock';
-import { LimitError, ServiceError } from '../../core/shared/errors';
+import { isWellFormedFeedToken, type FeedTokens } from '../../core/access/feed-tokens';
+import { LimitError, ServiceError, UnauthorizedError } from '../../core/shared/errors';
 import { operationOf, requestMetricFields, tierOf } from '../metrics';
 import { systemClock } from '../system-clock';
 import type { Logger } from '../logger';
@@ -17,6 +18,8 @@ export interface PipelineDeps {
   logger: Logger;
   /** Counts the request against its key's limits; absent, every request is let through uncounted. */
   admission?: Admission;
+  /** Resolves feed tokens to the keys they count against; absent, feed routes are refused. */
+  feeds?: FeedTokens;
   /** The data version answered from: tags every 200 for revalidation. Absent, no tags. */
   dataVersion?: string;
   /** Wall-clock time, for the metrics' timestamp. @default the system clock */
@@ -45,8 +48,28 @@ interface Outcome {
   standing?: LimitStanding;
 }
 
+/**
+ * Counts the request against its key: the x-api-key's, or on a feed route the key its path token
+ * stands for. A malformed key or token is refused here, before the store or the route is touched.
+ */
+const countingOf = (
+  admission: Admission,
+  feeds: FeedTokens | undefined,
+  event: APIGatewayProxyEvent,
+): (() => Promise<LimitStanding>) => {
+  const token = event.pathParameters?.token;
+  if (token !== undefined) {
+    if (!feeds || !isWellFormedFeedToken(token)) throw new UnauthorizedError();
+    return async () => admission.admitKeyHash(await feeds.keyHashOf(token));
+  }
+  const apiKey = apiKeyOf(event);
+  admission.checkShape(apiKey);
+  return () => admission.admit(apiKey);
+};
+
 const admitAndRoute = async (
   admission: Admission | undefined,
+  feeds: FeedTokens | undefined,
   event: APIGatewayProxyEvent,
   route: RouteHandler,
 ): Promise<Outcome> => {
@@ -57,9 +80,8 @@ const admitAndRoute = async (
       return { failure, headers: {} };
     }
   }
-  const apiKey = apiKeyOf(event);
-  admission.checkShape(apiKey);
-  const [admitted, routed] = await Promise.allSettled([admission.admit(apiKey), route(event)]);
+  const count = countingOf(admission, feeds, event);
+  const [admitted, routed] = await Promise.allSettled([count(), route(event)]);
   if (admitted.status === 'rejected') throw admitted.reason;
   const standing = admitted.value;
   const headers = limitHeaders(standing);
@@ -88,7 +110,7 @@ export const runRequest = async (
   const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? randomUUID();
   let outcome: Outcome;
   try {
-    outcome = await admitAndRoute(deps.admission, event, route);
+    outcome = await admitAndRoute(deps.admission, deps.feeds, event, route);
   } catch (refusal) {
     outcome = { failure: refusal, headers: {}, ...(refusal instanceof LimitError && { standing: refusal.standing }) };
   }

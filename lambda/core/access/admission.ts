@@ -50,7 +50,11 @@ export class Admission {
   /** Counts an admitted request and returns the key's standing after it. */
   async admit(apiKey: string | undefined): Promise<LimitStanding> {
     if (!isWellFormedApiKey(apiKey)) throw new UnauthorizedError();
-    const keyHash = hashApiKey(apiKey);
+    return this.admitKeyHash(hashApiKey(apiKey));
+  }
+
+  /** Counts a request against the key with this hash (a feed's key); a revoked or unknown key is 401. */
+  async admitKeyHash(keyHash: string): Promise<LimitStanding> {
     const windows = windowsAt(this.clock.now());
     const remembered = this.lastWindows.get(keyHash);
     let plan: CountPlan = remembered ? planFor(remembered, windows) : 'same-minute';
