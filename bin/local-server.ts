@@ -7,8 +7,18 @@ const main = async () => {
   const dataDir = resolve(process.env.NAMEDAY_DATA_DIR ?? '.nameday');
   const report = (line: string) => process.stderr.write(`${line}\n`);
   report(`Starting the Nameday API with its store in ${dataDir}`);
-  const service = await startLocalService({ port, dataDir, keys: process.env.NAMEDAY_KEYS, report });
+  const confirmation = process.env.NAMEDAY_CONFIRM_SIGN_UPS ?? 'auto';
+  if (confirmation !== 'auto' && confirmation !== 'code') throw new Error('NAMEDAY_CONFIRM_SIGN_UPS is auto or code');
+  const service = await startLocalService({
+    port,
+    dataDir,
+    keys: process.env.NAMEDAY_KEYS,
+    report,
+    dashboard: true,
+    confirmSignUps: confirmation,
+  });
   report(`Nameday API listening on ${service.url}`);
+  report(`Dashboard (create an account, then your keys): ${service.url}/dashboard`);
   if (service.demoKey) {
     report(`Demo API key (free tier), shown only this once: ${service.demoKey}`);
     report(`Try: curl -H 'x-api-key: ${service.demoKey}' '${service.url}/api/v1/namedays?country=CZ&date=2026-03-19'`);

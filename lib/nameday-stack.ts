@@ -11,6 +11,7 @@ import {
   type Limits,
 } from '../lambda/contract';
 import { CalendarDataLoader } from './constructs/calendar-data-loader';
+import { CustomerPortal } from './constructs/customer-portal';
 import { DataTables } from './constructs/data-tables';
 import { Monitoring } from './constructs/monitoring';
 import { NamedayApi } from './constructs/nameday-api';
@@ -58,10 +59,19 @@ export class NamedayStack extends Stack {
     listingFunction.node.addDependency(calendarData.resource);
     searchFunction.node.addDependency(calendarData.resource);
 
-    const { api } = new NamedayApi(this, 'Api', { listingFunction, searchFunction, limits });
+    const { api, stageName } = new NamedayApi(this, 'Api', { listingFunction, searchFunction, limits });
+    const portal = new CustomerPortal(this, 'CustomerPortal', {
+      api,
+      apiKeysTable: tables.apiKeys,
+      stageName,
+      environment: {
+        [LIMITS_ENV.ratePerMinute]: String(limits.ratePerMinute),
+        [LIMITS_ENV.freeMonthlyQuota]: String(limits.freeMonthlyQuota),
+      },
+    });
     new Monitoring(this, 'Monitoring', {
       api,
-      functions: { Listing: listingFunction, Search: searchFunction },
+      functions: { Listing: listingFunction, Search: searchFunction, Portal: portal.portalFunction },
       tables: { Namedays: tables.namedays, NameIndex: tables.nameIndex, ApiKeys: tables.apiKeys },
       dataLoader: calendarData.loader,
     });

@@ -1,4 +1,10 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
@@ -36,37 +42,60 @@ export const LOCAL_TABLE_NAMES: AllTableNames = {
 export const localDocumentClient = (endpoint: string): DynamoDBDocumentClient =>
   createDocumentClient({ ...LOCAL_CLIENT_CONFIG, endpoint });
 
+const indexSchema = (index: TableDefinition['indexes'][number]) => ({
+  IndexName: index.name,
+  KeySchema: [
+    { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+    ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+const attributesOf = (names: ReadonlyArray<string | undefined>) =>
+  [...new Set(names.filter((name): name is string => name !== undefined))].map((name) => ({
+    AttributeName: name,
+    AttributeType: 'S' as const,
+  }));
+
+/** A store made by an older version gains the indexes added since (the keys' ByOwner). */
+const addMissingIndexes = async (raw: DynamoDBClient, definition: TableDefinition, existing: readonly string[]) => {
+  for (const index of definition.indexes.filter((candidate) => !existing.includes(candidate.name))) {
+    await raw.send(
+      new UpdateTableCommand({
+        TableName: definition.id,
+        AttributeDefinitions: attributesOf([index.partitionKey, index.sortKey]),
+        GlobalSecondaryIndexUpdates: [{ Create: indexSchema(index) }],
+      }),
+    );
+  }
+};
+
 const createTableIfMissing = async (raw: DynamoDBClient, definition: TableDefinition): Promise<void> => {
   try {
-    await raw.send(new DescribeTableCommand({ TableName: definition.id }));
+    const { Table } = await raw.send(new DescribeTableCommand({ TableName: definition.id }));
+    await addMissingIndexes(
+      raw,
+      definition,
+      (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? ''),
+    );
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const keyAttributes = [
-    definition.partitionKey,
-    definition.sortKey,
-    ...definition.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
-  ].filter((name): name is string => name !== undefined);
   await raw.send(
     new CreateTableCommand({
       TableName: definition.id,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...new Set(keyAttributes)].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: attributesOf([
+        definition.partitionKey,
+        definition.sortKey,
+        ...definition.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+      ]),
       KeySchema: [
         { AttributeName: definition.partitionKey, KeyType: 'HASH' },
         ...(definition.sortKey ? [{ AttributeName: definition.sortKey, KeyType: 'RANGE' as const }] : []),
       ],
-      ...(definition.indexes.length > 0 && {
-        GlobalSecondaryIndexes: definition.indexes.map((index) => ({
-          IndexName: index.name,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-            ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
-          ],
-          Projection: { ProjectionType: 'ALL' as const },
-        })),
-      }),
+      ...(definition.indexes.length > 0 && { GlobalSecondaryIndexes: definition.indexes.map(indexSchema) }),
     }),
   );
 };

@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { hashApiKey, isWellFormedApiKey } from '../lambda/core/access/api-keys';
-import { ALLOWED_METHODS, ERRORS, JSON_CONTENT_TYPE, MIN_COMPRESSION_BYTES, errorBody } from '../lambda/contract';
+import {
+  ALLOWED_METHODS,
+  ERRORS,
+  JSON_CONTENT_TYPE,
+  MAX_PORTAL_BODY_BYTES,
+  MIN_COMPRESSION_BYTES,
+  errorBody,
+} from '../lambda/contract';
 import { UnauthorizedError } from '../lambda/core/shared/errors';
 import { errorResponse } from '../lambda/adapters/http/error-mapper';
 import { MethodNotAllowedError, RouteNotFoundError } from '../lambda/adapters/http/http-errors';
@@ -16,6 +23,8 @@ export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayPr
 export interface GatewayOptions {
   /** Resource path → the function that serves it, as the stack wires them. */
   routes: Readonly<Record<string, ProxyHandler>>;
+  /** The dashboard's routes: any method and the body go to the portal function, which checks both. */
+  portalRoutes?: Readonly<Record<string, ProxyHandler>>;
   apiKeys: Pick<DynamoDbApiKeyRepository, 'findByHash'>;
   logger: Logger;
 }
@@ -53,6 +62,23 @@ const matchRoute = (
   }
   return undefined;
 };
+
+/**
+ * The request body as API Gateway hands it over, read only up to one byte past what the portal reads:
+ * a larger body reaches the function as too large without the whole of it being held.
+ */
+const bodyOf = (request: IncomingMessage): Promise<string | null> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      if (size > MAX_PORTAL_BODY_BYTES) return;
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    request.once('end', () => resolve(size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
 
 /** Big enough for any real client, so an oversized key header is answered 401 rather than cut off. */
 const MAX_HEADER_BYTES = 64 * 1024;
@@ -94,10 +120,33 @@ export const createGateway = (options: GatewayOptions): Server => {
     if (!record || record.status !== 'active') throw new UnauthorizedError();
   };
 
+  const handlePortal = async (
+    request: IncomingMessage,
+    matched: NonNullable<ReturnType<typeof matchRoute>>,
+    path: string,
+    query: string,
+  ): Promise<APIGatewayProxyResult> => {
+    const body = await bodyOf(request);
+    return matched.handler({
+      ...proxyEvent({
+        method: request.method ?? '',
+        resource: matched.resource,
+        ...(matched.pathParameters && { pathParameters: matched.pathParameters }),
+        path,
+        query,
+        headers: headersOf(request),
+      }),
+      body,
+    });
+  };
+
   const handle = async (request: IncomingMessage): Promise<APIGatewayProxyResult> => {
     const target = request.url ?? '/';
     const queryStart = target.indexOf('?');
     const path = queryStart === -1 ? target : target.slice(0, queryStart);
+    const portal = options.portalRoutes && matchRoute(options.portalRoutes, path);
+    if (portal) return handlePortal(request, portal, path, queryStart === -1 ? '' : target.slice(queryStart + 1));
+    request.resume();
     const matched = matchRoute(options.routes, path);
     const route = matched?.handler;
     try {
@@ -132,8 +181,12 @@ export const createGateway = (options: GatewayOptions): Server => {
   };
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
-    request.resume();
-    void handle(request).then((result) => send(request, response, result));
+    void handle(request)
+      .catch((error: unknown) => {
+        options.logger.error('gateway failure', { error: error instanceof Error ? error.message : String(error) });
+        return errorResponse(error);
+      })
+      .then((result) => send(request, response, result));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return;

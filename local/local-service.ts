@@ -13,6 +13,14 @@ import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { KeyAdmin } from '../lambda/core/access/key-admin';
 import { createServiceDeps } from '../lambda/handlers/service-deps';
 import { startEmbeddedStore } from './embedded-store';
+import { startLocalUserPool, type LocalUserPool } from './local-user-pool';
+import { makePortalHandler } from '../lambda/handlers/portal-handler';
+import { createPortalDeps } from '../lambda/entry-points/portal-composition';
+import { PORTAL_ROUTES } from '../lambda/contract';
+import { join } from 'node:path';
+
+/** The page's files in the repository; the stack copies the same directory beside the portal's bundle. */
+export const DASHBOARD_PAGE_DIRECTORY = join(__dirname, '..', 'web', 'dashboard');
 import { createGateway, type ProxyHandler } from './gateway';
 import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
 import { publishEndpoint, withdrawEndpoint } from './local-store-target';
@@ -32,10 +40,19 @@ export interface LocalServiceOptions {
   report?: (line: string) => void;
   /** @default the data under data/; tests that read a few calendars seed only those */
   data?: ServiceData;
+  /**
+   * Serve the customer dashboard at /dashboard, with its user pool in cognito-local (under `dataDir`).
+   * @default false: the API's own tests need no user pool
+   */
+  dashboard?: boolean;
+  /** How new accounts are confirmed: at once (no mail goes out locally) or by the code cognito-local logs. @default 'auto' */
+  confirmSignUps?: 'auto' | 'code';
 }
 
 export interface LocalService {
   url: string;
+  /** The local user pool, when the dashboard is served. */
+  userPool?: LocalUserPool;
   /** The demo key created for a store that had none, shown once. */
   demoKey?: string;
   close(): Promise<void>;
@@ -50,6 +67,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
 
   const store = await startEmbeddedStore({ path: options.dataDir });
   let server: Server | undefined;
+  let userPool: LocalUserPool | undefined;
   try {
     const data = options.data ?? loadServiceData();
     await ensureServiceData(store.client, store.tables, data, report);
@@ -75,7 +93,29 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
         resourcesOf(role).map((resource) => [resource, functions[role]]),
       ),
     );
-    const started = createGateway({ routes, apiKeys, logger });
+    let portalRoutes: Record<string, ProxyHandler> | undefined;
+    if (options.dashboard) {
+      userPool = await startLocalUserPool(options.dataDir ? { directory: join(options.dataDir, 'cognito') } : {});
+      const portal = makePortalHandler(
+        createPortalDeps({
+          settings: {
+            userPoolId: userPool.userPoolId,
+            clientId: userPool.clientId,
+            issuerBase: userPool.issuerBase,
+            confirmAtSignUp: (options.confirmSignUps ?? 'auto') === 'auto',
+            pageDirectory: DASHBOARD_PAGE_DIRECTORY,
+          },
+          cognito: userPool.client,
+          store: store.client,
+          apiKeysTable: store.tables.apiKeys,
+          limits,
+          clock,
+          logger,
+        }),
+      );
+      portalRoutes = Object.fromEntries(Object.values(PORTAL_ROUTES).map((route) => [route.path, portal]));
+    }
+    const started = createGateway({ routes, apiKeys, logger, ...(portalRoutes && { portalRoutes }) });
     server = started;
     await new Promise<void>((resolve, reject) => {
       started.once('error', reject);
@@ -86,14 +126,17 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     return {
       url: `http://${address.address}:${address.port}`,
       ...(demoKey && { demoKey }),
+      ...(userPool && { userPool }),
       close: async () => {
         if (options.dataDir) withdrawEndpoint(options.dataDir);
         await new Promise<void>((resolve) => started.close(() => resolve()));
+        await userPool?.close();
         await store.close();
       },
     };
   } catch (error) {
     server?.close();
+    await userPool?.close();
     await store.close();
     throw error;
   }

@@ -1,4 +1,4 @@
-import { DATA_VERSION_ENV, DEFAULT_LIMITS, LIMITS_ENV, TABLE_ENV, type Limits, type TableRole } from '../contract';
+import { DATA_VERSION_ENV, DEFAULT_LIMITS, LIMITS_ENV, PORTAL_ENV, TABLE_ENV, type Limits, type TableRole } from '../contract';
 import type { TableNames } from './dynamodb/table-names';
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -35,4 +35,35 @@ export const dataVersionFromEnv = (env: Environment): string => {
   const version = env[DATA_VERSION_ENV];
   if (!version) throw new Error(`Missing environment variable ${DATA_VERSION_ENV}`);
   return version;
+};
+
+export interface PortalSettings {
+  userPoolId: string;
+  clientId: string;
+  issuerBase: string;
+  confirmAtSignUp: boolean;
+  /** Where the page's files are: web/dashboard, or the copy beside the bundle. */
+  pageDirectory: string;
+  /** On AWS: the API stage whose usage plans a key is attached to, as `npm run keys -- --stack` does. Locally absent. */
+  apiStage?: { restApiId: string; stage: string };
+}
+
+const required = (env: Environment, name: string): string => {
+  const value = env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+};
+
+/** The portal function's settings, as the stack sets them. */
+export const portalSettingsFromEnv = (env: Environment, pageDirectory: string): PortalSettings => {
+  const restApiId = env[PORTAL_ENV.restApiId];
+  const stage = env[PORTAL_ENV.stageName];
+  return {
+    userPoolId: required(env, PORTAL_ENV.userPoolId),
+    clientId: required(env, PORTAL_ENV.userPoolClientId),
+    issuerBase: required(env, PORTAL_ENV.issuerBase),
+    confirmAtSignUp: env[PORTAL_ENV.confirmSignUps] === 'auto',
+    pageDirectory,
+    ...(restApiId && stage && { apiStage: { restApiId, stage } }),
+  };
 };

@@ -1,12 +1,19 @@
-import { ROUTES, type Operation } from '../contract';
+import { PORTAL_ROUTES, ROUTES, type Operation, type PortalOperation } from '../contract';
 import type { LimitStanding } from '../core/access/usage-windows';
 
 export const METRICS_NAMESPACE = 'NamedayApi';
 
-/** The operation a resource path belongs to; `unknown` for a path no route has. */
-export const operationOf = (resource: string): Operation | 'unknown' =>
-  (Object.keys(ROUTES) as Operation[]).find((operation) => (ROUTES[operation] as readonly string[]).includes(resource)) ??
-  'unknown';
+/** The operation a resource path belongs to (the dashboard's as `portal.<operation>`); `unknown` for a path no route has. */
+export const operationOf = (resource: string): Operation | `portal.${PortalOperation}` | 'unknown' => {
+  const api = (Object.keys(ROUTES) as Operation[]).find((operation) =>
+    (ROUTES[operation] as readonly string[]).includes(resource),
+  );
+  if (api) return api;
+  const portal = (Object.keys(PORTAL_ROUTES) as PortalOperation[]).find(
+    (operation) => PORTAL_ROUTES[operation].path === resource,
+  );
+  return portal ? `portal.${portal}` : 'unknown';
+};
 
 /** A key's tier as its standing shows it: only the free tier has a quota. */
 export const tierOf = (standing: LimitStanding | undefined): 'free' | 'paid' | 'none' =>

@@ -7,5 +7,6 @@ export * from './errors';
 export * from './functions';
 export * from './http';
 export * from './limits';
+export * from './portal';
 export * from './routes';
 export * from './tables';

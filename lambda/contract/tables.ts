@@ -22,7 +22,15 @@ export const TABLE_DEFINITIONS = {
   nameIndex: { id: 'NameIndexTable', partitionKey: 'pk', sortKey: 'sk', indexes: [] },
   // A key's usage counters live on its own item, so that one conditional write both checks that the
   // key is active and counts the request: no separate key read, no transaction, no window items.
-  apiKeys: { id: 'ApiKeysTable', partitionKey: 'keyHash', indexes: [{ name: 'ById', partitionKey: 'id' }] },
+  // ByOwner finds an account's keys for the dashboard; keys made by the operator have no owner.
+  apiKeys: {
+    id: 'ApiKeysTable',
+    partitionKey: 'keyHash',
+    indexes: [
+      { name: 'ById', partitionKey: 'id' },
+      { name: 'ByOwner', partitionKey: 'owner', sortKey: 'createdAt' },
+    ],
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableRole = keyof typeof TABLE_DEFINITIONS;

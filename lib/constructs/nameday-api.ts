@@ -51,9 +51,12 @@ export class NamedayApi extends Construct {
   readonly api: RestApi;
   readonly freePlan: UsagePlan;
   readonly paidPlan: UsagePlan;
+  /** The stage's name as written, not a reference to the stage resource. */
+  readonly stageName: string;
 
   constructor(scope: Construct, id: string, props: NamedayApiProps) {
     super(scope, id);
+    this.stageName = props.stageName ?? 'prod';
     // Read when investigating, never turned into metrics: the infrequent-access class at half the price.
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.ONE_MONTH,
@@ -65,7 +68,7 @@ export class NamedayApi extends Construct {
       apiKeySourceType: ApiKeySourceType.HEADER,
       minCompressionSize: Size.bytes(MIN_COMPRESSION_BYTES),
       deployOptions: {
-        stageName: props.stageName ?? 'prod',
+        stageName: this.stageName,
         metricsEnabled: true,
         tracingEnabled: true,
         // Errors only: the functions log every request once; API Gateway's own line per request is the access log.

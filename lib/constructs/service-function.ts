@@ -39,6 +39,8 @@ export interface ServiceFunctionProps {
 const TABLE_ACTIONS = {
   read: ['dynamodb:Query', 'dynamodb:GetItem'],
   'count-keys': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  // The portal: find keys by id and owner, record new ones, revoke them and count an account's places.
+  'manage-keys': ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   'read-write': [
     'dynamodb:Query',
     'dynamodb:GetItem',

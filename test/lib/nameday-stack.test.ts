@@ -10,6 +10,21 @@ const template = Template.fromStack(new NamedayStack(app, 'TestStack'));
 
 const errorBody = (statusCode: number, error: string, message: string) => JSON.stringify({ error, message, statusCode });
 
+/** The portal function's logical id: the function given the user pool. */
+const portalFunctionId = (): string => {
+  const found = Object.entries(template.findResources('AWS::Lambda::Function')).find(
+    ([, fn]) => fn.Properties.Environment?.Variables?.USER_POOL_ID !== undefined,
+  );
+  if (!found) throw new Error('no portal function');
+  return found[0];
+};
+/** A method whose integration calls the function (its logical id appears nowhere else in a method). */
+const integrates = (method: object, functionId: string) => JSON.stringify(method).includes(`"${functionId}"`);
+const apiMethods = () =>
+  Object.values(template.findResources('AWS::ApiGateway::Method')).filter((method) => !integrates(method, portalFunctionId()));
+const portalMethods = () =>
+  Object.values(template.findResources('AWS::ApiGateway::Method')).filter((method) => integrates(method, portalFunctionId()));
+
 describe('NamedayStack', () => {
   it("creates the API resources of the contract's routes", () => {
     const paths = Object.values(template.findResources('AWS::ApiGateway::Resource')).map(
@@ -18,8 +33,8 @@ describe('NamedayStack', () => {
     for (const part of ['api', 'v1', 'namedays', 'search', 'calendars']) expect(paths).toContain(part);
   });
 
-  it('requires an API key on every method but the feeds, whose token is their credential', () => {
-    const all = Object.values(template.findResources('AWS::ApiGateway::Method'));
+  it('requires an API key on every name day method but the feeds, whose token is their credential', () => {
+    const all = apiMethods();
     expect(all.length).toBe(21);
     const feedResources = Object.entries(template.findResources('AWS::ApiGateway::Resource'))
       .filter(([, resource]) => String(resource.Properties.PathPart).endsWith('.ics'))
@@ -104,7 +119,16 @@ describe('NamedayStack', () => {
     });
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [{ AttributeName: 'keyHash', KeyType: 'HASH' }],
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'ById' })],
+      GlobalSecondaryIndexes: [
+        Match.objectLike({ IndexName: 'ById' }),
+        Match.objectLike({
+          IndexName: 'ByOwner',
+          KeySchema: [
+            { AttributeName: 'owner', KeyType: 'HASH' },
+            { AttributeName: 'createdAt', KeyType: 'RANGE' },
+          ],
+        }),
+      ],
     });
   });
 
@@ -159,6 +183,76 @@ describe('NamedayStack', () => {
   it('outputs the API URL and the usage plan ids', () => {
     const outputs = Object.keys(template.findOutputs('*'));
     for (const name of ['ApiUrl', 'FreeUsagePlanId', 'PaidUsagePlanId']) {
+      expect(outputs.some((output) => output.includes(name))).toBe(true);
+    }
+  });
+});
+
+describe('NamedayStack customer portal', () => {
+  it('has a user pool with email sign-up verified by a code and a length-only password policy', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12, RequireSymbols: false }) },
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      EnableTokenRevocation: true,
+    });
+  });
+
+  it('puts the key methods behind a Cognito authorizer and every portal method outside the API keys', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+    });
+    const methods = portalMethods();
+    for (const method of methods) expect(method.Properties.ApiKeyRequired).toBe(false);
+    const authorized = methods.filter((method) => method.Properties.AuthorizationType === 'COGNITO_USER_POOLS');
+    expect(authorized.map((method) => method.Properties.HttpMethod).sort()).toEqual(['DELETE', 'GET', 'POST', 'POST']);
+    const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
+    expect(open.map((method) => method.Properties.HttpMethod).sort()).toEqual([
+      ...Array<string>(9).fill('ANY'),
+      'GET',
+      'GET',
+      'POST',
+      'POST',
+      'POST',
+      'POST',
+    ]);
+  });
+
+  it('grants the portal function only what managing keys needs, on the keys table and API Gateway keys', () => {
+    const role = template.findResources('AWS::Lambda::Function')[portalFunctionId()]?.Properties.Role['Fn::GetAtt'][0];
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.Roles).includes(role),
+    );
+    const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    const actions = statements.flatMap((statement) => [statement.Action].flat());
+    expect(actions.filter((action: string) => action.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(actions.filter((action: string) => action.startsWith('apigateway:')).sort()).toEqual([
+      'apigateway:GET',
+      'apigateway:PATCH',
+      'apigateway:POST',
+    ]);
+    expect(actions.some((action: string) => action.startsWith('cognito-idp:'))).toBe(false);
+    const dynamo = statements.find((statement) => [statement.Action].flat().includes('dynamodb:PutItem'));
+    expect(JSON.stringify(dynamo.Resource)).toContain('ApiKeysTable');
+    expect(JSON.stringify(dynamo.Resource)).not.toMatch(/NamedaysTable|NameIndexTable/);
+  });
+
+  it('outputs the dashboard URL and the user pool', () => {
+    const outputs = Object.keys(template.findOutputs('*'));
+    for (const name of ['DashboardUrl', 'UserPoolId', 'UserPoolClientId']) {
       expect(outputs.some((output) => output.includes(name))).toBe(true);
     }
   });
@@ -220,7 +314,7 @@ describe('NamedayStack bundling', () => {
       .filter((name) => name.startsWith('asset.') && entryOf(join(outdir, name)))
       .map((name) => join(outdir, name));
     expect(bundles.length).toBeGreaterThanOrEqual(3);
-    expect(bundles.filter((bundle) => entryOf(bundle)?.endsWith('.mjs'))).toHaveLength(2);
+    expect(bundles.filter((bundle) => entryOf(bundle)?.endsWith('.mjs'))).toHaveLength(3);
     for (const bundle of bundles) {
       const code = readFileSync(entryOf(bundle) as string, 'utf8');
       expect(code.length).toBeGreaterThan(1000);
@@ -228,6 +322,8 @@ describe('NamedayStack bundling', () => {
       expect(code.split('\n').length).toBeLessThan(100);
     }
     expect(bundles.some((bundle) => existsSync(join(bundle, 'data', 'calendars', 'czech-civil.json')))).toBe(true);
+    // The dashboard's page beside the portal's bundle, where the function reads it.
+    expect(bundles.some((bundle) => existsSync(join(bundle, 'dashboard', 'dashboard.js')))).toBe(true);
     // Source maps beside every bundle, so that a logged stack names the TypeScript line.
     for (const bundle of bundles) expect(existsSync(`${entryOf(bundle) as string}.map`)).toBe(true);
   });

@@ -44,6 +44,12 @@ const COUNT_UPDATES: Readonly<Record<CountPlan, { condition: string; update: str
  */
 const FEED_PREFIX = 'feed#';
 const isFeedItem = (item: { keyHash: string }) => item.keyHash.startsWith(FEED_PREFIX);
+/*
+ * An account's count of active keys: keyHash = "account#<owner>", activeKeys. A key hash is hex, so a
+ * "#" marks every item that is not a key.
+ */
+const ACCOUNT_PREFIX = 'account#';
+const isKeyItem = (item: { keyHash: string }) => !item.keyHash.includes('#');
 
 interface FeedItem {
   keyHash: string;
@@ -138,7 +144,58 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
   }
 
   async list(): Promise<StoredKey[]> {
-    return (await allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } })).filter((item) => !isFeedItem(item));
+    return (await allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } })).filter(isKeyItem);
+  }
+
+  listByOwner(owner: string): Promise<StoredKey[]> {
+    return allItems<StoredKey>(this.client, {
+      query: {
+        TableName: this.tableName,
+        IndexName: 'ByOwner',
+        KeyConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      },
+    });
+  }
+
+  async reserveKeySlot(owner: string, max: number): Promise<boolean> {
+    try {
+      await guardStoreCall(() =>
+        this.client.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { keyHash: `${ACCOUNT_PREFIX}${owner}` },
+            ConditionExpression: 'attribute_not_exists(activeKeys) OR activeKeys < :max',
+            UpdateExpression: 'ADD activeKeys :one',
+            ExpressionAttributeValues: { ':one': 1, ':max': max },
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async releaseKeySlot(owner: string): Promise<void> {
+    try {
+      await guardStoreCall(() =>
+        this.client.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { keyHash: `${ACCOUNT_PREFIX}${owner}` },
+            ConditionExpression: 'activeKeys > :zero',
+            UpdateExpression: 'ADD activeKeys :minusOne',
+            ExpressionAttributeValues: { ':zero': 0, ':minusOne': -1 },
+          }),
+        ),
+      );
+    } catch (error) {
+      // Never below zero: a count that is already zero has nothing to give back.
+      if (!isConditionFailure(error)) throw error;
+    }
   }
 
   async createFeed(feed: FeedRecord): Promise<void> {
@@ -174,8 +231,9 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     await this.revoke(`${FEED_PREFIX}${tokenHash}`);
   }
 
-  async revoke(keyHash: string): Promise<void> {
-    await guardStoreCall(() =>
+  /** The old status comes back with the write, so only the call that ended the key says so. */
+  async revoke(keyHash: string): Promise<boolean> {
+    const result = await guardStoreCall(() =>
       this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
@@ -184,9 +242,11 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
           UpdateExpression: 'SET #status = :revoked',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':revoked': 'revoked' },
+          ReturnValues: 'UPDATED_OLD',
         }),
       ),
     );
+    return (result.Attributes as { status?: string } | undefined)?.status === 'active';
   }
 
   async attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void> {

@@ -1,15 +1,19 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ALLOW_HEADER, ERRORS, errorBody, type ErrorKind } from '../../contract';
+import { ERRORS, errorBody, type ErrorKind } from '../../contract';
 import {
+  ConflictError,
+  ForbiddenError,
   LimitError,
+  NotFoundError,
   QuotaExceededError,
   RateLimitedError,
   ServiceError,
+  SessionRequiredError,
   StoreUnavailableError,
   UnauthorizedError,
   ValidationError,
 } from '../../core/shared/errors';
-import { MethodNotAllowedError, RouteNotFoundError } from './http-errors';
+import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from './http-errors';
 import { limitHeaders } from './limit-headers';
 import { jsonResponse } from './responses';
 
@@ -21,6 +25,11 @@ const kindOf = (error: ServiceError): ErrorKind => {
   if (error instanceof RouteNotFoundError) return 'routeNotFound';
   if (error instanceof MethodNotAllowedError) return 'methodNotAllowed';
   if (error instanceof StoreUnavailableError) return 'storeUnavailable';
+  if (error instanceof NotFoundError) return 'notFound';
+  if (error instanceof ForbiddenError) return 'forbidden';
+  if (error instanceof ConflictError) return 'conflict';
+  if (error instanceof SessionRequiredError) return 'sessionRequired';
+  if (error instanceof PayloadTooLargeError) return 'payloadTooLarge';
   return 'internal';
 };
 
@@ -28,7 +37,7 @@ const headersOf = (error: ServiceError): Record<string, string> => ({
   ...(error instanceof LimitError && limitHeaders(error.standing)),
   ...(error instanceof RateLimitedError && { 'Retry-After': String(error.retryAfterSeconds) }),
   ...(error instanceof StoreUnavailableError && { 'Retry-After': String(error.retryAfterSeconds) }),
-  ...(error instanceof MethodNotAllowedError && { Allow: ALLOW_HEADER }),
+  ...(error instanceof MethodNotAllowedError && { Allow: error.allow }),
 });
 
 /** The status of an error's answer: 500 for anything that is not a ServiceError. */

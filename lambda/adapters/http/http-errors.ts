@@ -1,4 +1,4 @@
-import { ERRORS } from '../../contract';
+import { ALLOWED_METHODS, ERRORS } from '../../contract';
 import { ServiceError } from '../../core/shared/errors';
 
 /** No route at this path: an HTTP concern, answered by the gateway (API Gateway or the local one). */
@@ -8,9 +8,19 @@ export class RouteNotFoundError extends ServiceError {
   }
 }
 
-/** A known path asked with a method other than GET or HEAD. */
+/** A known path asked with a method it does not answer: GET or HEAD on the API, the route's own on the portal. */
 export class MethodNotAllowedError extends ServiceError {
+  readonly allow: string;
+
+  constructor(allowed: readonly string[] = ALLOWED_METHODS) {
+    super(allowed === ALLOWED_METHODS ? ERRORS.methodNotAllowed.message : `Method not allowed. Use ${allowed.join(' or ')}`);
+    this.allow = allowed.join(', ');
+  }
+}
+
+/** A body larger than the route reads. */
+export class PayloadTooLargeError extends ServiceError {
   constructor() {
-    super(ERRORS.methodNotAllowed.message);
+    super(ERRORS.payloadTooLarge.message);
   }
 }

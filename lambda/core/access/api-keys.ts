@@ -11,6 +11,10 @@ export interface ApiKeyRecord {
   status: 'active' | 'revoked';
   label?: string;
   createdAt: string;
+  /** The account (user pool subject) that made the key in the dashboard; absent for operator keys. */
+  owner?: string;
+  /** The key's last four characters, so a person can tell keys apart; 16 of its 128 random bits. */
+  lastFour?: string;
 }
 
 const API_KEY_SHAPE = /^nd_live_[0-9a-f]{32}$/;

@@ -1,18 +1,30 @@
 // (primary adapter: bin/keys.ts) --> use cases: create, list, revoke, rotate keys --> (key store, gateway keys)
 import { apiKeyIdOf, generateApiKey, hashApiKey, isWellFormedApiKey, type ApiKeyRecord, type Tier } from './api-keys';
 import type { Clock } from '../shared/clock';
+import { ConflictError, NotFoundError } from '../shared/errors';
+import { MAX_ACTIVE_KEYS_PER_ACCOUNT } from '../../contract';
 
 /** Where keys live: by hash, with their tier, status and usage. */
 export interface KeyStore {
   createIfAbsent(record: ApiKeyRecord): Promise<boolean>;
   findById(id: string): Promise<StoredKey | undefined>;
   list(): Promise<StoredKey[]>;
-  revoke(keyHash: string): Promise<void>;
+  listByOwner(owner: string): Promise<StoredKey[]>;
+  /** Ends a key; true when this call ended it (it was active). */
+  revoke(keyHash: string): Promise<boolean>;
   attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void>;
+  /**
+   * Takes one of an account's places for an active key, atomically: false when all `max` are taken, so
+   * concurrent creations never pass the limit. `releaseKeySlot` gives one back when a key ends.
+   */
+  reserveKeySlot(owner: string, max: number): Promise<boolean>;
+  releaseKeySlot(owner: string): Promise<void>;
 }
 
 export interface StoredKey extends ApiKeyRecord {
   gatewayKeyId?: string;
+  minuteWindow?: string;
+  minuteCount?: number;
   monthWindow?: string;
   monthCount?: number;
 }
@@ -23,9 +35,16 @@ export interface GatewayKeys {
   disable(gatewayKeyId: string): Promise<void>;
 }
 
-export class KeyNotFoundError extends Error {
+/** No such key, or (for an account) not one of its own: the same answer, so ids leak nothing. */
+export class KeyNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`No key with id ${id}`);
+  }
+}
+
+export class TooManyKeysError extends ConflictError {
+  constructor() {
+    super(`An account has at most ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys: revoke one to create another`);
   }
 }
 
@@ -50,9 +69,18 @@ export class KeyAdmin {
     private readonly random?: (size: number) => Buffer,
   ) {}
 
-  async create(tier: Tier, label?: string): Promise<{ id: string; key: string }> {
+  /** A new key; with an `owner`, one of that account's places for an active key is taken first. */
+  async create(tier: Tier, label?: string, owner?: string): Promise<{ id: string; key: string }> {
+    if (owner !== undefined && !(await this.store.reserveKeySlot(owner, MAX_ACTIVE_KEYS_PER_ACCOUNT))) {
+      throw new TooManyKeysError();
+    }
     const key = generateApiKey(this.random);
-    await this.record(key, tier, label);
+    try {
+      await this.record(key, tier, label, owner);
+    } catch (error) {
+      if (owner !== undefined) await this.store.releaseKeySlot(owner);
+      throw error;
+    }
     return { id: apiKeyIdOf(hashApiKey(key)), key };
   }
 
@@ -65,7 +93,7 @@ export class KeyAdmin {
     return this.record(key, tier, label);
   }
 
-  private async record(key: string, tier: Tier, label?: string): Promise<boolean> {
+  private async record(key: string, tier: Tier, label?: string, owner?: string): Promise<boolean> {
     const keyHash = hashApiKey(key);
     const id = apiKeyIdOf(keyHash);
     const record: ApiKeyRecord = {
@@ -75,6 +103,8 @@ export class KeyAdmin {
       status: 'active',
       ...(label && { label }),
       createdAt: this.clock.now().toISOString(),
+      ...(owner !== undefined && { owner }),
+      lastFour: key.slice(-4),
     };
     if (!(await this.store.createIfAbsent(record))) return false;
     if (this.gateway) {
@@ -103,22 +133,37 @@ export class KeyAdmin {
       .sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
   }
 
-  /** Ends a key at once: the next request with it is 401. */
-  async revoke(id: string): Promise<void> {
+  /** An account's keys, oldest first. */
+  async listOwned(owner: string): Promise<StoredKey[]> {
+    return (await this.store.listByOwner(owner)).sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+    );
+  }
+
+  /**
+   * A key by id; with an `owner`, only that account's own (another's is "not found", never "forbidden").
+   */
+  async find(id: string, owner?: string): Promise<StoredKey> {
     const key = await this.store.findById(id);
-    if (!key) throw new KeyNotFoundError(id);
-    await this.store.revoke(key.keyHash);
+    if (!key || (owner !== undefined && key.owner !== owner)) throw new KeyNotFoundError(id);
+    return key;
+  }
+
+  /** Ends a key at once: the next request with it is 401. Its account gets its place back. */
+  async revoke(id: string, owner?: string): Promise<void> {
+    const key = await this.find(id, owner);
+    const ended = await this.store.revoke(key.keyHash);
+    if (ended && key.owner !== undefined) await this.store.releaseKeySlot(key.owner);
     if (this.gateway && key.gatewayKeyId) await this.gateway.disable(key.gatewayKeyId);
   }
 
   /**
-   * The spec's rotation, step one: a new key with the same tier and label. The old key stays valid
-   * until it is revoked, once clients have switched and the new key is verified.
+   * The spec's rotation, step one: a new key with the same tier, label and account. The old key stays
+   * valid until it is revoked, once clients have switched and the new key is verified.
    */
-  async rotate(id: string): Promise<{ id: string; key: string; replaces: string }> {
-    const old = await this.store.findById(id);
-    if (!old) throw new KeyNotFoundError(id);
-    const created = await this.create(old.tier, old.label);
+  async rotate(id: string, owner?: string): Promise<{ id: string; key: string; replaces: string }> {
+    const old = await this.find(id, owner);
+    const created = await this.create(old.tier, old.label, old.owner);
     return { ...created, replaces: id };
   }
 }

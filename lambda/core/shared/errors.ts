@@ -50,3 +50,19 @@ export class StoreUnavailableError extends ServiceError {
     super(ERRORS.storeUnavailable.message, options);
   }
 }
+
+/** The thing asked for is not there, or not the caller's: both answer alike, so ids leak nothing. */
+export class NotFoundError extends ServiceError {}
+
+/** The request is understood and refused for a reason the message gives (an unconfirmed account). */
+export class ForbiddenError extends ServiceError {}
+
+/** The request contradicts what exists (an account already there, a full set of keys). */
+export class ConflictError extends ServiceError {}
+
+/** A dashboard call without a valid session token. */
+export class SessionRequiredError extends ServiceError {
+  constructor(message: string = ERRORS.sessionRequired.message) {
+    super(message);
+  }
+}

@@ -1,0 +1,82 @@
+// (primary adapter: the portal handler) --> an account's own keys, with their usage --> KeyAdmin
+import { MAX_ACTIVE_KEYS_PER_ACCOUNT, SELF_SERVICE_TIER, type Limits } from '../../contract';
+import type { Clock } from '../shared/clock';
+import type { Tier } from './api-keys';
+import type { KeyAdmin, StoredKey } from './key-admin';
+import { countsIn, windowsAt, type UsageWindows } from './usage-windows';
+
+/** A key as its owner sees it in the dashboard: never its value, only its last four characters. */
+export interface AccountKeyView {
+  id: string;
+  label: string | null;
+  tier: Tier;
+  status: 'active' | 'revoked';
+  created: string;
+  lastFour: string | null;
+  usage: {
+    thisMinute: number;
+    thisMonth: number;
+    /** Calls left this month on the free tier; null on the paid tier, which has no monthly quota. */
+    freeQuotaLeft: number | null;
+  };
+}
+
+export interface AccountKeysOverview {
+  keys: AccountKeyView[];
+  maxActiveKeys: number;
+  limits: Limits;
+}
+
+/**
+ * The dashboard's use cases, each scoped to one account: the same key administration as the operator's
+ * command, with the account as owner, self-service keys on the free tier, and usage as the limits count it.
+ */
+export class AccountKeys {
+  constructor(
+    private readonly admin: KeyAdmin,
+    private readonly clock: Clock,
+    private readonly limits: Limits,
+  ) {}
+
+  async overview(owner: string): Promise<AccountKeysOverview> {
+    const windows = windowsAt(this.clock.now());
+    const keys = (await this.admin.listOwned(owner)).map((key) => this.view(key, windows));
+    return { keys, maxActiveKeys: MAX_ACTIVE_KEYS_PER_ACCOUNT, limits: this.limits };
+  }
+
+  async create(owner: string, label?: string): Promise<{ key: AccountKeyView; secret: string }> {
+    const created = await this.admin.create(SELF_SERVICE_TIER, label, owner);
+    return { key: await this.viewOf(created.id, owner), secret: created.key };
+  }
+
+  async rotate(owner: string, id: string): Promise<{ key: AccountKeyView; secret: string; replaces: string }> {
+    const rotated = await this.admin.rotate(id, owner);
+    return { key: await this.viewOf(rotated.id, owner), secret: rotated.key, replaces: rotated.replaces };
+  }
+
+  async revoke(owner: string, id: string): Promise<AccountKeyView> {
+    await this.admin.revoke(id, owner);
+    return this.viewOf(id, owner);
+  }
+
+  private async viewOf(id: string, owner: string): Promise<AccountKeyView> {
+    return this.view(await this.admin.find(id, owner), windowsAt(this.clock.now()));
+  }
+
+  private view(key: StoredKey, windows: UsageWindows): AccountKeyView {
+    const counts = countsIn(key, windows);
+    return {
+      id: key.id,
+      label: key.label ?? null,
+      tier: key.tier,
+      status: key.status,
+      created: key.createdAt,
+      lastFour: key.lastFour ?? null,
+      usage: {
+        thisMinute: counts.minute,
+        thisMonth: counts.month,
+        freeQuotaLeft: key.tier === 'free' ? Math.max(0, this.limits.freeMonthlyQuota - counts.month) : null,
+      },
+    };
+  }
+}

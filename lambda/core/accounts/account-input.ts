@@ -1,0 +1,47 @@
+import { PASSWORD_MIN_LENGTH } from '../../contract';
+import { ValidationError } from '../shared/errors';
+
+/** Wide enough for any address people use; the pool checks it again and sends the code to it. */
+const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
+const MAX_PASSWORD_LENGTH = 256;
+const MAX_LABEL_LENGTH = 64;
+
+const text = (body: Record<string, unknown>, field: string): string => {
+  const value = body[field];
+  if (typeof value !== 'string' || value === '') throw new ValidationError(`Missing ${field}`);
+  return value;
+};
+
+export const emailFrom = (body: Record<string, unknown>): string => {
+  const email = text(body, 'email').trim().toLowerCase();
+  if (!EMAIL_SHAPE.test(email)) throw new ValidationError('email is not an email address');
+  return email;
+};
+
+/** The pool's policy is length alone (long passphrases over composition rules), checked alike on both hosts. */
+export const passwordFrom = (body: Record<string, unknown>): string => {
+  const password = text(body, 'password');
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+    throw new ValidationError(`password must be ${PASSWORD_MIN_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long`);
+  }
+  return password;
+};
+
+export const codeFrom = (body: Record<string, unknown>): string => {
+  const code = text(body, 'code').trim();
+  if (!/^\d{6}$/.test(code)) throw new ValidationError('code is the 6 digits sent to your email');
+  return code;
+};
+
+export const refreshTokenFrom = (body: Record<string, unknown>): string => text(body, 'refreshToken');
+
+/** An optional label: printable text, at most 64 characters; shown back as text, never as HTML. */
+export const labelFrom = (body: Record<string, unknown>): string | undefined => {
+  const value = body.label;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new ValidationError('label must be text');
+  const label = value.trim();
+  if (label.length > MAX_LABEL_LENGTH) throw new ValidationError(`label is at most ${MAX_LABEL_LENGTH} characters`);
+  if (/\p{Cc}/u.test(label)) throw new ValidationError('label must not contain control characters');
+  return label === '' ? undefined : label;
+};

@@ -1,0 +1,53 @@
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ApiGatewayKeys, usagePlansOfStage } from '../adapters/aws/api-gateway-keys';
+import { CognitoAccounts } from '../adapters/cognito/cognito-accounts';
+import { cognitoSessionVerifier } from '../adapters/cognito/session-verifier';
+import { DynamoDbApiKeyRepository } from '../adapters/dynamodb/dynamodb-api-key-repository';
+import { dashboardPageFrom } from '../adapters/http/dashboard-page';
+import type { Logger } from '../adapters/logger';
+import type { Limits } from '../contract';
+import { AccountKeys } from '../core/access/account-keys';
+import { KeyAdmin } from '../core/access/key-admin';
+import type { Clock } from '../core/shared/clock';
+import type { PortalDeps } from '../handlers/portal-handler';
+import type { PortalSettings } from '../adapters/environment';
+
+/** The portal's dependencies, the same on both hosts but for the clients and settings each passes in. */
+export const createPortalDeps = (input: {
+  settings: PortalSettings;
+  cognito: CognitoIdentityProviderClient;
+  store: DynamoDBDocumentClient;
+  apiKeysTable: string;
+  apiGateway?: APIGatewayClient;
+  limits: Limits;
+  clock: Clock;
+  logger: Logger;
+}): PortalDeps => {
+  const { settings } = input;
+  const gateway =
+    input.apiGateway && settings.apiStage
+      ? new ApiGatewayKeys(
+          input.apiGateway,
+          usagePlansOfStage(input.apiGateway, settings.apiStage.restApiId, settings.apiStage.stage),
+        )
+      : undefined;
+  const admin = new KeyAdmin(new DynamoDbApiKeyRepository(input.store, input.apiKeysTable), input.clock, gateway);
+  return {
+    accounts: new CognitoAccounts(input.cognito, {
+      userPoolId: settings.userPoolId,
+      clientId: settings.clientId,
+      confirmAtSignUp: settings.confirmAtSignUp,
+    }),
+    sessions: cognitoSessionVerifier({
+      issuerBase: settings.issuerBase,
+      userPoolId: settings.userPoolId,
+      clientId: settings.clientId,
+    }),
+    keys: new AccountKeys(admin, input.clock, input.limits),
+    page: dashboardPageFrom(settings.pageDirectory),
+    logger: input.logger,
+    clock: input.clock,
+  };
+};

@@ -1,0 +1,29 @@
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { join } from 'node:path';
+import { createDocumentClient } from '../adapters/dynamodb/document-client';
+import { limitsFromEnv, portalSettingsFromEnv, tableNamesFromEnv } from '../adapters/environment';
+import { createLogger } from '../adapters/logger';
+import { systemClock } from '../adapters/system-clock';
+import { makePortalHandler } from '../handlers/portal-handler';
+import { createPortalDeps } from './portal-composition';
+
+let handle: ReturnType<typeof makePortalHandler> | undefined;
+
+/** Lambda entry point of the dashboard's portal function; its page files are copied beside the bundle. */
+export const handler = (event: APIGatewayProxyEvent, context: Context) => {
+  handle ??= makePortalHandler(
+    createPortalDeps({
+      settings: portalSettingsFromEnv(process.env, join(process.env.LAMBDA_TASK_ROOT ?? '.', 'dashboard')),
+      cognito: new CognitoIdentityProviderClient({}),
+      store: createDocumentClient(),
+      apiKeysTable: tableNamesFromEnv(process.env, ['apiKeys']).apiKeys as string,
+      apiGateway: new APIGatewayClient({}),
+      limits: limitsFromEnv(process.env),
+      clock: systemClock,
+      logger: createLogger(),
+    }),
+  );
+  return handle(event, context);
+};

@@ -1,0 +1,97 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { DashboardPage } from '../adapters/http/dashboard-page';
+import { PAGE_SECURITY_HEADERS } from '../adapters/http/dashboard-page';
+import { MethodNotAllowedError, RouteNotFoundError } from '../adapters/http/http-errors';
+import { bearerTokenOf, jsonBodyOf } from '../adapters/http/request-body';
+import { runRequest } from '../adapters/http/request-pipeline';
+import { jsonResponse } from '../adapters/http/responses';
+import type { Logger } from '../adapters/logger';
+import { PORTAL_ROUTES, type PortalOperation } from '../contract';
+import { codeFrom, emailFrom, labelFrom, passwordFrom, refreshTokenFrom } from '../core/accounts/account-input';
+import type { Accounts, Identity, SessionVerifier } from '../core/accounts/accounts';
+import type { AccountKeys } from '../core/access/account-keys';
+import type { Clock } from '../core/shared/clock';
+import { SessionRequiredError } from '../core/shared/errors';
+
+export interface PortalDeps {
+  accounts: Accounts;
+  sessions: SessionVerifier;
+  keys: AccountKeys;
+  page: DashboardPage;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** Answers of the portal's API: never cached, never sniffed, never framed. */
+const API_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': PAGE_SECURITY_HEADERS['X-Content-Type-Options'] as string,
+  'X-Frame-Options': PAGE_SECURITY_HEADERS['X-Frame-Options'] as string,
+};
+
+const answer = (status: number, body: unknown) => jsonResponse(status, body, API_HEADERS);
+
+const operationOf = (resource: string): PortalOperation => {
+  const found = (Object.keys(PORTAL_ROUTES) as PortalOperation[]).find((operation) => PORTAL_ROUTES[operation].path === resource);
+  if (!found) throw new RouteNotFoundError();
+  return found;
+};
+
+/**
+ * The dashboard's function: its page, and the JSON API a signed-in person manages their keys with.
+ * Key routes verify the session token themselves, behind API Gateway's Cognito authorizer as well, so
+ * the check holds on both hosts; an account only ever reaches its own keys.
+ */
+export const makePortalHandler = (deps: PortalDeps) => {
+  const identityOf = async (event: APIGatewayProxyEvent): Promise<Identity> => {
+    const token = bearerTokenOf(event);
+    if (!token) throw new SessionRequiredError();
+    return deps.sessions.verify(token);
+  };
+
+  const route = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const operation = operationOf(event.resource);
+    const allowed: readonly string[] = PORTAL_ROUTES[operation].methods;
+    const method = event.httpMethod === 'HEAD' && allowed.includes('GET') ? 'GET' : event.httpMethod;
+    if (!allowed.includes(method)) throw new MethodNotAllowedError(allowed);
+    const keyId = event.pathParameters?.id ?? '';
+    switch (operation) {
+      case 'page':
+        return deps.page.respond(undefined);
+      case 'asset':
+        return deps.page.respond(event.pathParameters?.asset);
+      case 'signUp': {
+        const body = jsonBodyOf(event);
+        return answer(201, await deps.accounts.signUp(emailFrom(body), passwordFrom(body)));
+      }
+      case 'confirm': {
+        const body = jsonBodyOf(event);
+        await deps.accounts.confirm(emailFrom(body), codeFrom(body));
+        return answer(200, { confirmed: true });
+      }
+      case 'signIn': {
+        const body = jsonBodyOf(event);
+        return answer(200, await deps.accounts.signIn(emailFrom(body), text(body.password)));
+      }
+      case 'signOut':
+        await deps.accounts.signOut(refreshTokenFrom(jsonBodyOf(event)));
+        return answer(200, { signedOut: true });
+      case 'keys': {
+        const identity = await identityOf(event);
+        if (method === 'GET')
+          return answer(200, { account: { email: identity.email }, ...(await deps.keys.overview(identity.owner)) });
+        return answer(201, await deps.keys.create(identity.owner, labelFrom(jsonBodyOf(event))));
+      }
+      case 'key':
+        return answer(200, { key: await deps.keys.revoke((await identityOf(event)).owner, keyId) });
+      case 'rotation':
+        return answer(201, await deps.keys.rotate((await identityOf(event)).owner, keyId));
+    }
+  };
+
+  return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
+    runRequest({ logger: deps.logger, ...(deps.clock && { clock: deps.clock }) }, event, context, route);
+};
+
+/** A password at sign-in is checked by the pool alone: an old account may predate today's policy. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');

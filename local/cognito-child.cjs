@@ -1,0 +1,20 @@
+// cognito-local in a child process of the local server: its files under the directory given (it keeps
+// them in the working directory), and it ends with its parent, a killed parent included.
+'use strict';
+const { mkdirSync } = require('node:fs');
+
+const directory = process.argv[2];
+mkdirSync(directory, { recursive: true });
+process.chdir(directory);
+process.on('disconnect', () => process.exit(0));
+
+const pino = require(require.resolve('pino', { paths: [require.resolve('cognito-local')] }));
+const { createDefaultServer } = require('cognito-local');
+
+createDefaultServer(pino({ level: process.env.COGNITO_LOCAL_LOG_LEVEL || 'warn' }))
+  .then((server) => server.start())
+  .then((server) => process.send({ port: server.address().port }))
+  .catch((error) => {
+    process.stderr.write(`${error && error.stack ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
