@@ -1,10 +1,11 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  UpdateTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  type TableDescription,
 } from '@aws-sdk/client-dynamodb';
+import { rebuildTable } from './table-rebuild';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
@@ -57,31 +58,24 @@ const attributesOf = (names: ReadonlyArray<string | undefined>) =>
     AttributeType: 'S' as const,
   }));
 
-/** A store made by an older version gains the indexes added since (the keys' ByOwner). */
-const addMissingIndexes = async (raw: DynamoDBClient, definition: TableDefinition, existing: readonly string[]) => {
-  for (const index of definition.indexes.filter((candidate) => !existing.includes(candidate.name))) {
-    await raw.send(
-      new UpdateTableCommand({
-        TableName: definition.id,
-        AttributeDefinitions: attributesOf([index.partitionKey, index.sortKey]),
-        GlobalSecondaryIndexUpdates: [{ Create: indexSchema(index) }],
-      }),
-    );
+const describeTable = async (raw: DynamoDBClient, name: string): Promise<TableDescription | undefined> => {
+  try {
+    return (await raw.send(new DescribeTableCommand({ TableName: name }))).Table;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return undefined;
+    throw error;
   }
 };
 
-const createTableIfMissing = async (raw: DynamoDBClient, definition: TableDefinition): Promise<void> => {
-  try {
-    const { Table } = await raw.send(new DescribeTableCommand({ TableName: definition.id }));
-    await addMissingIndexes(
-      raw,
-      definition,
-      (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? ''),
-    );
-    return;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
+/** The table as its definition says; a persisted store made by an older version is brought up to date. */
+const ensureTable = async (raw: DynamoDBClient, definition: TableDefinition, directory?: string): Promise<void> => {
+  const existing = await describeTable(raw, definition.id);
+  const create = () => createTable(raw, definition);
+  if (directory) return rebuildTable({ raw, definition, existing, create, directory });
+  if (!existing) await create();
+};
+
+const createTable = async (raw: DynamoDBClient, definition: TableDefinition): Promise<void> => {
   await raw.send(
     new CreateTableCommand({
       TableName: definition.id,
@@ -116,7 +110,7 @@ export const startEmbeddedStore = async (options: { path?: string } = {}): Promi
     const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const raw = new DynamoDBClient({ ...LOCAL_CLIENT_CONFIG, endpoint });
     const definitions = Object.values(TABLE_DEFINITIONS) as TableDefinition[];
-    for (const definition of definitions) await createTableIfMissing(raw, definition);
+    for (const definition of definitions) await ensureTable(raw, definition, options.path);
     raw.destroy();
 
     const client = localDocumentClient(endpoint);

@@ -2,6 +2,7 @@ import {
   APIGatewayClient,
   CreateApiKeyCommand,
   CreateUsagePlanKeyCommand,
+  DeleteUsagePlanKeyCommand,
   GetUsagePlansCommand,
   UpdateApiKeyCommand,
 } from '@aws-sdk/client-api-gateway';
@@ -38,6 +39,13 @@ export class ApiGatewayKeys implements GatewayKeys {
       }),
     );
     return created.id;
+  }
+
+  /** Joins the new plan before leaving the old one, so the key is never on no plan (API Gateway would refuse it). */
+  async changePlan(gatewayKeyId: string, from: Tier, to: Tier): Promise<void> {
+    const plans = await this.usagePlanIds();
+    await this.client.send(new CreateUsagePlanKeyCommand({ usagePlanId: plans[to], keyId: gatewayKeyId, keyType: 'API_KEY' }));
+    await this.client.send(new DeleteUsagePlanKeyCommand({ usagePlanId: plans[from], keyId: gatewayKeyId }));
   }
 
   async disable(gatewayKeyId: string): Promise<void> {

@@ -10,6 +10,7 @@ Commands:
   revoke ID                                end a key at once
   rotate ID                                issue a new key with the same tier and label; the old
                                            one stays valid until you revoke it
+  set-tier ID free|paid                    change a key's tier (a dashboard key to paid, say)
   feed ID                                  a feed token for key ID: calendar apps subscribe to
                                            /api/v1/feeds/<token>/namedays.ics?country=CZ
                                            or .../search.ics?q=maria; printed once
@@ -90,6 +91,12 @@ export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: 
         rotated.key,
         `Next: switch your clients to it, verify they work, then run: npm run keys -- revoke ${rotated.replaces}`,
       ].join('\n');
+    }
+    case 'set-tier': {
+      const tier = args.positional[1];
+      if (!id || !tier || !isTier(tier)) throw new UsageError('set-tier needs a key id and free or paid');
+      await admin.setTier(id, tier);
+      return `${id} is on the ${tier} tier from its next request.`;
     }
     case 'feed': {
       if (!id) throw new UsageError('feed needs a key id (see list)');

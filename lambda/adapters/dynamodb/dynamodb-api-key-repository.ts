@@ -9,7 +9,7 @@ import {
 import type { UsageCounter } from '../../core/access/admission';
 import type { FeedRecord, FeedStore } from '../../core/access/feed-tokens';
 import type { KeyStore, StoredKey } from '../../core/access/key-admin';
-import type { ApiKeyRecord } from '../../core/access/api-keys';
+import type { ApiKeyRecord, Tier } from '../../core/access/api-keys';
 import type { Limits } from '../../contract';
 import type { CountPlan, KeyUsage, UsageWindows } from '../../core/access/usage-windows';
 import { allItems } from './store-calls';
@@ -247,6 +247,21 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
       ),
     );
     return (result.Attributes as { status?: string } | undefined)?.status === 'active';
+  }
+
+  async setTier(keyHash: string, tier: Tier): Promise<void> {
+    await guardStoreCall(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash },
+          ConditionExpression: 'attribute_exists(keyHash)',
+          UpdateExpression: 'SET #tier = :tier',
+          ExpressionAttributeNames: { '#tier': 'tier' },
+          ExpressionAttributeValues: { ':tier': tier },
+        }),
+      ),
+    );
   }
 
   async attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void> {

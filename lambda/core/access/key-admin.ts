@@ -12,6 +12,7 @@ export interface KeyStore {
   listByOwner(owner: string): Promise<StoredKey[]>;
   /** Ends a key; true when this call ended it (it was active). */
   revoke(keyHash: string): Promise<boolean>;
+  setTier(keyHash: string, tier: Tier): Promise<void>;
   attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void>;
   /**
    * Takes one of an account's places for an active key, atomically: false when all `max` are taken, so
@@ -33,6 +34,8 @@ export interface StoredKey extends ApiKeyRecord {
 export interface GatewayKeys {
   create(input: { id: string; value: string; tier: Tier; label?: string }): Promise<string>;
   disable(gatewayKeyId: string): Promise<void>;
+  /** Moves the key from one tier's usage plan to the other's. */
+  changePlan(gatewayKeyId: string, from: Tier, to: Tier): Promise<void>;
 }
 
 /** No such key, or (for an account) not one of its own: the same answer, so ids leak nothing. */
@@ -155,6 +158,17 @@ export class KeyAdmin {
     const ended = await this.store.revoke(key.keyHash);
     if (ended && key.owner !== undefined) await this.store.releaseKeySlot(key.owner);
     if (this.gateway && key.gatewayKeyId) await this.gateway.disable(key.gatewayKeyId);
+  }
+
+  /**
+   * An operator's change of tier (a customer's dashboard key to paid, say): the counters stay, the
+   * next request is counted on the new tier, and on a deployed stack the key changes usage plan.
+   */
+  async setTier(id: string, tier: Tier): Promise<void> {
+    const key = await this.find(id);
+    if (key.tier === tier) return;
+    await this.store.setTier(key.keyHash, tier);
+    if (this.gateway && key.gatewayKeyId) await this.gateway.changePlan(key.gatewayKeyId, key.tier, tier);
   }
 
   /**

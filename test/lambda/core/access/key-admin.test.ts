@@ -2,12 +2,14 @@ import {
   APIGatewayClient,
   CreateApiKeyCommand,
   CreateUsagePlanKeyCommand,
+  DeleteUsagePlanKeyCommand,
+  GetUsagePlansCommand,
   UpdateApiKeyCommand,
 } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ApiGatewayKeys } from '../../../../lambda/adapters/aws/api-gateway-keys';
+import { ApiGatewayKeys, usagePlansOfStage } from '../../../../lambda/adapters/aws/api-gateway-keys';
 import { describeDeployedStack } from '../../../../lambda/adapters/aws/stack-outputs';
 import { parseArgs, runKeysCommand, UsageError } from '../../../../lambda/adapters/cli/keys-command';
 import { DynamoDbApiKeyRepository } from '../../../../lambda/adapters/dynamodb/dynamodb-api-key-repository';
@@ -100,6 +102,28 @@ describe('KeyAdmin on the local store', () => {
     expect(await storedItems()).toHaveLength(1);
   });
 
+  it("changes a key's tier for the operator: the next request is counted on the new tier", async () => {
+    const admin = new KeyAdmin(repository, clock);
+    const { id, key } = await admin.create('free', undefined, 'account-1');
+    await admin.setTier(id, 'paid');
+    expect((await storedItems())[0]).toMatchObject({ id, tier: 'paid', owner: 'account-1', lastFour: key.slice(-4) });
+    expect((await admin.listOwned('account-1')).map((owned) => owned.tier)).toEqual(['paid']);
+    await expect(admin.setTier('key_nope', 'paid')).rejects.toBeInstanceOf(KeyNotFoundError);
+  });
+
+  it("keeps an account's keys to its own: another account's id is not found", async () => {
+    const admin = new KeyAdmin(repository, clock);
+    const { id } = await admin.create('free', 'mine', 'account-1');
+    await expect(admin.revoke(id, 'account-2')).rejects.toBeInstanceOf(KeyNotFoundError);
+    await expect(admin.rotate(id, 'account-2')).rejects.toBeInstanceOf(KeyNotFoundError);
+    expect(await admin.listOwned('account-2')).toEqual([]);
+    const rotated = await admin.rotate(id, 'account-1');
+    // One fixed clock: both keys have the same creation time, so compare them as a set.
+    expect((await admin.listOwned('account-1')).map((owned) => `${owned.id} ${owned.label}`).sort()).toEqual(
+      [`${id} mine`, `${rotated.id} mine`].sort(),
+    );
+  });
+
   it('says which id it does not know', async () => {
     const admin = new KeyAdmin(repository, clock);
     await expect(admin.revoke('key_nope')).rejects.toBeInstanceOf(KeyNotFoundError);
@@ -129,6 +153,41 @@ describe('KeyAdmin on a deployed stack (API Gateway mocked)', () => {
       keyType: 'API_KEY',
     });
     expect((await storedItems())[0]).toMatchObject({ gatewayKeyId: 'gw-123' });
+  });
+
+  it('moves the API Gateway key to the new tier’s plan, joining it before leaving the old one', async () => {
+    gatewayMock.on(CreateApiKeyCommand).resolves({ id: 'gw-7' });
+    gatewayMock.on(CreateUsagePlanKeyCommand).resolves({});
+    gatewayMock.on(DeleteUsagePlanKeyCommand).resolves({});
+    const admin = new KeyAdmin(repository, clock, gatewayKeys());
+    const { id } = await admin.create('free');
+    await admin.setTier(id, 'paid');
+    expect(gatewayMock.commandCalls(CreateUsagePlanKeyCommand)[1]?.args[0].input).toEqual({
+      usagePlanId: 'plan-paid',
+      keyId: 'gw-7',
+      keyType: 'API_KEY',
+    });
+    expect(gatewayMock.commandCalls(DeleteUsagePlanKeyCommand)[0]?.args[0].input).toEqual({
+      usagePlanId: 'plan-free',
+      keyId: 'gw-7',
+    });
+  });
+
+  it("finds the stage's plans by tier name for the portal, once, ignoring other APIs' plans", async () => {
+    gatewayMock.on(GetUsagePlansCommand).resolves({
+      items: [
+        { id: 'other-free', name: 'free', apiStages: [{ apiId: 'other', stage: 'prod' }] },
+        { id: 'p-free', name: 'free', apiStages: [{ apiId: 'api1', stage: 'prod' }] },
+        { id: 'p-paid', name: 'paid', apiStages: [{ apiId: 'api1', stage: 'prod' }] },
+      ],
+    });
+    const plans = usagePlansOfStage(new APIGatewayClient({ region: 'eu-central-1' }), 'api1', 'prod');
+    expect(await plans()).toEqual({ free: 'p-free', paid: 'p-paid' });
+    expect(await plans()).toEqual({ free: 'p-free', paid: 'p-paid' });
+    expect(gatewayMock.commandCalls(GetUsagePlansCommand)).toHaveLength(1);
+    await expect(usagePlansOfStage(new APIGatewayClient({ region: 'eu-central-1' }), 'api2', 'prod')()).rejects.toThrow(
+      'No free and paid usage plans on api2/prod',
+    );
   });
 
   it('disables the API Gateway key on revoke', async () => {
