@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { makeListingHandler } from '../../../lambda/handlers/listing-handler';
+import { COUNTRY_NAMES } from '../../../lambda/core/shared/countries';
 import { createServiceDeps, type ServiceDeps } from '../../../lambda/handlers/service-deps';
 import type { EmbeddedStore } from '../../../local/embedded-store';
 import { getEvent } from '../../support/events';
@@ -36,6 +37,15 @@ describe('listing handler', () => {
     expect(response.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8' });
     expect(response.json.namedays[0]).toMatchObject({ date: '2026-03-19', names: ['Josef'], calendar: 'czech-civil-2026' });
     expect(response.json.pagination).toEqual({ limit: 100, offset: 0, total: 1 });
+  });
+
+  it('publishes all 19 countries: Finland names Juhani on 24 June, and every country has an entry on 6 December', async () => {
+    const midsummer = await call('/api/v1/namedays', 'country=FI&date=2026-06-24');
+    expect(midsummer.json.namedays.flatMap((entry: { names: string[] }) => entry.names)).toContain('Juhani');
+    const december = await call('/api/v1/namedays', 'date=2026-12-06&limit=365');
+    const countries = new Set(december.json.namedays.map((entry: { country: string }) => entry.country));
+    expect(Object.keys(COUNTRY_NAMES).filter((country) => !countries.has(country))).toEqual([]);
+    expect(Object.keys(COUNTRY_NAMES)).toHaveLength(19);
   });
 
   it('serves the unversioned path the same way', async () => {

@@ -106,7 +106,11 @@ describe('KeyAdmin on the local store', () => {
     const admin = new KeyAdmin(repository, clock);
     const { id, key } = await admin.create('free', undefined, 'account-1');
     await admin.setTier(id, 'paid');
-    expect((await storedItems())[0]).toMatchObject({ id, tier: 'paid', owner: 'account-1', lastFour: key.slice(-4) });
+    expect((await storedItems()).find((item) => item.id === id)).toMatchObject({
+      tier: 'paid',
+      owner: 'account-1',
+      lastFour: key.slice(-4),
+    });
     expect((await admin.listOwned('account-1')).map((owned) => owned.tier)).toEqual(['paid']);
     await expect(admin.setTier('key_nope', 'paid')).rejects.toBeInstanceOf(KeyNotFoundError);
   });
