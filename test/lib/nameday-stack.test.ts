@@ -1,9 +1,12 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { NamedayStack } from '../../lib/nameday-stack';
+import { getEvent } from '../support/events';
 
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
 const template = Template.fromStack(new NamedayStack(app, 'TestStack'));
@@ -303,6 +306,27 @@ describe('NamedayStack operations', () => {
   });
 });
 
+/** Runs the portal's bundle as Lambda would (in Node, from its task root, with its environment) for one page request. */
+const servePageFromBundle = (bundle: string, entry: string): { statusCode: number; body: string } => {
+  const event = JSON.stringify(getEvent('/dashboard', ''));
+  const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(entry).href)});
+process.stdout.write(JSON.stringify(await handler(${event}, { awsRequestId: 'test' })));`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      LAMBDA_TASK_ROOT: bundle,
+      USER_POOL_ID: 'eu-central-1_example',
+      USER_POOL_CLIENT_ID: 'client',
+      COGNITO_ISSUER_BASE: 'https://cognito-idp.eu-central-1.amazonaws.com',
+      API_KEYS_TABLE: 'keys',
+      AWS_REGION: 'eu-central-1',
+      LOG_LEVEL: 'ERROR',
+    },
+  });
+  return JSON.parse(output) as { statusCode: number; body: string };
+};
+
 describe('NamedayStack bundling', () => {
   it('bundles every function with the local esbuild (no Docker), minified, calendars beside the loader', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'nameday-synth-'));
@@ -322,8 +346,12 @@ describe('NamedayStack bundling', () => {
       expect(code.split('\n').length).toBeLessThan(100);
     }
     expect(bundles.some((bundle) => existsSync(join(bundle, 'data', 'calendars', 'czech-civil.json')))).toBe(true);
-    // The dashboard's page beside the portal's bundle, where the function reads it.
-    expect(bundles.some((bundle) => existsSync(join(bundle, 'dashboard', 'dashboard.js')))).toBe(true);
+    // The dashboard's page beside the portal's bundle, where the function reads it: the bundle serves it.
+    const portalBundle = bundles.find((bundle) => existsSync(join(bundle, 'dashboard', 'dashboard.js')));
+    expect(portalBundle).toBeDefined();
+    const page = servePageFromBundle(portalBundle as string, entryOf(portalBundle as string) as string);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Nameday API dashboard</h1>');
     // Source maps beside every bundle, so that a logged stack names the TypeScript line.
     for (const bundle of bundles) expect(existsSync(`${entryOf(bundle) as string}.map`)).toBe(true);
   });
