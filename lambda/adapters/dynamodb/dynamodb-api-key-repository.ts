@@ -67,6 +67,17 @@ const feedOfItem = (item: FeedItem): FeedRecord => ({
   createdAt: item.createdAt,
 });
 
+/** One conditional write: false when its condition does not hold, any other failure thrown. */
+const writeIf = async (write: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await guardStoreCall(write);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
 export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -115,18 +126,12 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
   }
 
   /** Stores a key unless its hash is already there; true when this call created it. */
-  async createIfAbsent(record: ApiKeyRecord): Promise<boolean> {
-    try {
-      await guardStoreCall(() =>
-        this.client.send(
-          new PutCommand({ TableName: this.tableName, Item: record, ConditionExpression: 'attribute_not_exists(keyHash)' }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+  createIfAbsent(record: ApiKeyRecord): Promise<boolean> {
+    return writeIf(() =>
+      this.client.send(
+        new PutCommand({ TableName: this.tableName, Item: record, ConditionExpression: 'attribute_not_exists(keyHash)' }),
+      ),
+    );
   }
 
   async findById(id: string): Promise<StoredKey | undefined> {
@@ -159,43 +164,27 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     });
   }
 
-  async reserveKeySlot(owner: string, max: number): Promise<boolean> {
-    try {
-      await guardStoreCall(() =>
-        this.client.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { keyHash: `${ACCOUNT_PREFIX}${owner}` },
-            ConditionExpression: 'attribute_not_exists(activeKeys) OR activeKeys < :max',
-            UpdateExpression: 'ADD activeKeys :one',
-            ExpressionAttributeValues: { ':one': 1, ':max': max },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+  reserveKeySlot(owner: string, max: number): Promise<boolean> {
+    return this.addActiveKeys(owner, 1, 'attribute_not_exists(activeKeys) OR activeKeys < :bound', max);
   }
 
   async releaseKeySlot(owner: string): Promise<void> {
-    try {
-      await guardStoreCall(() =>
-        this.client.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { keyHash: `${ACCOUNT_PREFIX}${owner}` },
-            ConditionExpression: 'activeKeys > :zero',
-            UpdateExpression: 'ADD activeKeys :minusOne',
-            ExpressionAttributeValues: { ':zero': 0, ':minusOne': -1 },
-          }),
-        ),
-      );
-    } catch (error) {
-      // Never below zero: a count that is already zero has nothing to give back.
-      if (!isConditionFailure(error)) throw error;
-    }
+    // Never below zero: a count that is already zero has nothing to give back.
+    await this.addActiveKeys(owner, -1, 'activeKeys > :bound', 0);
+  }
+
+  private addActiveKeys(owner: string, change: 1 | -1, condition: string, bound: number): Promise<boolean> {
+    return writeIf(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash: `${ACCOUNT_PREFIX}${owner}` },
+          ConditionExpression: condition,
+          UpdateExpression: 'ADD activeKeys :change',
+          ExpressionAttributeValues: { ':change': change, ':bound': bound },
+        }),
+      ),
+    );
   }
 
   async createFeed(feed: FeedRecord): Promise<void> {
