@@ -12,6 +12,8 @@ export const PORTAL_ROUTES = {
   keys: { path: '/portal/v1/keys', methods: ['GET', 'POST'], signedIn: true },
   key: { path: '/portal/v1/keys/{id}', methods: ['DELETE'], signedIn: true },
   rotation: { path: '/portal/v1/keys/{id}/rotation', methods: ['POST'], signedIn: true },
+  keyFeeds: { path: '/portal/v1/keys/{id}/feeds', methods: ['POST'], signedIn: true },
+  feed: { path: '/portal/v1/feeds/{id}', methods: ['DELETE'], signedIn: true },
 } as const;
 
 export type PortalOperation = keyof typeof PORTAL_ROUTES;

@@ -10,6 +10,7 @@ import type { Logger } from '../adapters/logger';
 import type { Limits } from '../contract';
 import { AccountKeys } from '../core/access/account-keys';
 import { KeyAdmin } from '../core/access/key-admin';
+import { FeedTokens } from '../core/access/feed-tokens';
 import type { Clock } from '../core/shared/clock';
 import type { PortalDeps } from '../handlers/portal-handler';
 import type { PortalSettings } from '../adapters/environment';
@@ -33,7 +34,8 @@ export const createPortalDeps = (input: {
           usagePlansOfStage(input.apiGateway, settings.apiStage.restApiId, settings.apiStage.stage),
         )
       : undefined;
-  const admin = new KeyAdmin(new DynamoDbApiKeyRepository(input.store, input.apiKeysTable), input.clock, gateway);
+  const repository = new DynamoDbApiKeyRepository(input.store, input.apiKeysTable);
+  const admin = new KeyAdmin(repository, input.clock, gateway);
   return {
     accounts: new CognitoAccounts(input.cognito, {
       userPoolId: settings.userPoolId,
@@ -45,7 +47,7 @@ export const createPortalDeps = (input: {
       userPoolId: settings.userPoolId,
       clientId: settings.clientId,
     }),
-    keys: new AccountKeys(admin, input.clock, input.limits),
+    keys: new AccountKeys(admin, new FeedTokens(repository, repository, input.clock), input.clock, input.limits),
     page: dashboardPageFrom(settings.pageDirectory),
     logger: input.logger,
     clock: input.clock,

@@ -54,7 +54,8 @@ export const makePortalHandler = (deps: PortalDeps) => {
     const allowed: readonly string[] = PORTAL_ROUTES[operation].methods;
     const method = event.httpMethod === 'HEAD' && allowed.includes('GET') ? 'GET' : event.httpMethod;
     if (!allowed.includes(method)) throw new MethodNotAllowedError(allowed);
-    const keyId = event.pathParameters?.id ?? '';
+    // A key's id on key routes, a feed's on the feed route.
+    const pathId = event.pathParameters?.id ?? '';
     switch (operation) {
       case 'page':
         return deps.page.respond(undefined);
@@ -83,9 +84,13 @@ export const makePortalHandler = (deps: PortalDeps) => {
         return answer(201, await deps.keys.create(identity.owner, labelFrom(jsonBodyOf(event))));
       }
       case 'key':
-        return answer(200, { key: await deps.keys.revoke((await identityOf(event)).owner, keyId) });
+        return answer(200, { key: await deps.keys.revoke((await identityOf(event)).owner, pathId) });
       case 'rotation':
-        return answer(201, await deps.keys.rotate((await identityOf(event)).owner, keyId));
+        return answer(201, await deps.keys.rotate((await identityOf(event)).owner, pathId));
+      case 'keyFeeds':
+        return answer(201, await deps.keys.createFeed((await identityOf(event)).owner, pathId));
+      case 'feed':
+        return answer(200, { feed: await deps.keys.revokeFeed((await identityOf(event)).owner, pathId) });
     }
   };
 

@@ -68,10 +68,20 @@ describe('the dashboard in a real browser', () => {
 
     expect((await callApi(key)).status).toBe(200);
 
+    await page.getByRole('button', { name: 'Calendar feed' }).click();
+    const feedField = page.getByLabel('Feed URL');
+    await feedField.waitFor();
+    const feedUrl = await feedField.inputValue();
+    expect(feedUrl).toMatch(/\/api\/v1\/feeds\/ndf_[0-9a-f]{32}\/namedays\.ics\?country=CZ$/);
+    expect((await fetch(feedUrl)).status).toBe(200);
+    await page.getByRole('button', { name: 'Revoke feed' }).waitFor();
+
     page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('button', { name: 'Revoke', exact: true }).click();
     await page.getByRole('cell', { name: 'revoked' }).waitFor();
     expect((await callApi(key)).status).toBe(401);
+    // The key's feed counted against the key: it ends with it.
+    expect((await fetch(feedUrl)).status).toBe(401);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

@@ -216,10 +216,17 @@ describe('NamedayStack customer portal', () => {
     const methods = portalMethods();
     for (const method of methods) expect(method.Properties.ApiKeyRequired).toBe(false);
     const authorized = methods.filter((method) => method.Properties.AuthorizationType === 'COGNITO_USER_POOLS');
-    expect(authorized.map((method) => method.Properties.HttpMethod).sort()).toEqual(['DELETE', 'GET', 'POST', 'POST']);
+    expect(authorized.map((method) => method.Properties.HttpMethod).sort()).toEqual([
+      'DELETE',
+      'DELETE',
+      'GET',
+      'POST',
+      'POST',
+      'POST',
+    ]);
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
     expect(open.map((method) => method.Properties.HttpMethod).sort()).toEqual([
-      ...Array<string>(9).fill('ANY'),
+      ...Array<string>(11).fill('ANY'),
       'GET',
       'GET',
       'POST',

@@ -182,6 +182,35 @@ describe('the customer dashboard API, against cognito-local and the local store'
     expect((await createKey(token)).status).toBe(409);
   });
 
+  it("makes calendar feeds for the account's own keys, lists them without their token, and revokes them", async () => {
+    const token = await signedIn();
+    const stranger = await signedIn();
+    const key = await createKey(token, 'calendar');
+    const made = await post(service.url, `keys/${key.body.key.id}/feeds`, undefined, token);
+    expect(made.status).toBe(201);
+    const feed = (await made.json()) as { feed: { id: string }; token: string };
+    expect(feed.token).toMatch(/^ndf_[0-9a-f]{32}$/);
+    const calendar = await fetch(`${service.url}/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`);
+    expect(calendar.status).toBe(200);
+    expect(await calendar.text()).toContain('BEGIN:VCALENDAR');
+
+    const overview = await keysOf(token);
+    expect(JSON.stringify(overview)).not.toContain(feed.token);
+    expect(overview.keys.map((owned) => owned.feeds.map((listed) => [listed.id, listed.status]))).toEqual([
+      [[feed.feed.id, 'active']],
+    ]);
+    // Feeds share the owner index with keys and never pass for one.
+    expect(overview.keys).toHaveLength(1);
+
+    expect((await post(service.url, `keys/${key.body.key.id}/feeds`, undefined, stranger)).status).toBe(404);
+    expect((await post(service.url, `feeds/${feed.feed.id}`, undefined, stranger, 'DELETE')).status).toBe(404);
+    expect((await fetch(`${service.url}/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`)).status).toBe(200);
+
+    expect((await post(service.url, `feeds/${feed.feed.id}`, undefined, token, 'DELETE')).status).toBe(200);
+    expect((await fetch(`${service.url}/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`)).status).toBe(401);
+    expect((await keysOf(token)).keys[0]?.feeds[0]?.status).toBe('revoked');
+  });
+
   it('confirms accounts by the emailed code where sign-ups are not confirmed at once', async () => {
     const email = `coded.${Date.now()}@example.com`;
     expect(await (await post(codeService.url, 'sign-up', { email, password: PASSWORD })).json()).toEqual({ confirmed: false });

@@ -99,9 +99,45 @@
         actions.append(
           button('Rotate', idCell.id, () => rotate(key), true),
           button('Revoke', idCell.id, () => revoke(key), true),
+          button('Calendar feed', idCell.id, () => createFeed(key), true),
         );
       }
     }
+    renderFeeds(overview.keys);
+  };
+
+  const renderFeeds = (keys) => {
+    const body = $('feeds').tBodies[0];
+    body.replaceChildren();
+    const feeds = keys.flatMap((key) => key.feeds.map((feed) => ({ ...feed, keyId: key.id })));
+    $('feeds').hidden = feeds.length === 0;
+    $('no-feeds').hidden = feeds.length > 0;
+    for (const feed of feeds) {
+      const row = body.insertRow();
+      const idCell = cell(row, feed.id);
+      idCell.id = `feed-${feed.id}`;
+      cell(row, feed.keyId);
+      cell(row, feed.status);
+      cell(row, new Date(feed.created).toLocaleString());
+      const actions = row.insertCell();
+      if (feed.status === 'active') actions.append(button('Revoke feed', idCell.id, () => revokeFeed(feed), true));
+    }
+  };
+
+  const createFeed = async (key) => {
+    const created = await call('POST', `keys/${encodeURIComponent(key.id)}/feeds`);
+    $('new-feed-url').value = new URL(`api/v1/feeds/${created.token}/namedays.ics?country=CZ`, document.baseURI).href;
+    $('new-feed').hidden = false;
+    $('new-feed').focus();
+    await refresh();
+    say(`Created calendar feed ${created.feed.id} for ${key.id}.`);
+  };
+
+  const revokeFeed = async (feed) => {
+    if (!window.confirm(`Revoke calendar feed ${feed.id}? Calendar apps subscribed to it stop updating.`)) return;
+    await call('DELETE', `feeds/${encodeURIComponent(feed.id)}`);
+    await refresh();
+    say(`Revoked calendar feed ${feed.id}.`);
   };
 
   const refresh = async () => renderKeys(await call('GET', 'keys'));
@@ -142,6 +178,8 @@
       $('new-key').hidden = true;
       $('new-key-value').value = '';
       $('new-key-curl').value = '';
+      $('new-feed').hidden = true;
+      $('new-feed-url').value = '';
       return;
     }
     await refresh();

@@ -57,6 +57,7 @@ interface FeedItem {
   feedOf: string;
   status: 'active' | 'revoked';
   createdAt: string;
+  owner?: string;
 }
 
 const feedOfItem = (item: FeedItem): FeedRecord => ({
@@ -65,6 +66,7 @@ const feedOfItem = (item: FeedItem): FeedRecord => ({
   keyHash: item.feedOf,
   status: item.status,
   createdAt: item.createdAt,
+  ...(item.owner !== undefined && { owner: item.owner }),
 });
 
 /** One conditional write: false when its condition does not hold, any other failure thrown. */
@@ -152,8 +154,17 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     return (await allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } })).filter(isKeyItem);
   }
 
-  listByOwner(owner: string): Promise<StoredKey[]> {
-    return allItems<StoredKey>(this.client, {
+  /** An account's keys; its feeds share the index (they carry the owner too) and are left out. */
+  async listByOwner(owner: string): Promise<StoredKey[]> {
+    return (await this.ownedItems(owner)).filter(isKeyItem) as StoredKey[];
+  }
+
+  async listFeedsByOwner(owner: string): Promise<FeedRecord[]> {
+    return (await this.ownedItems(owner)).filter(isFeedItem).map((item) => feedOfItem(item as FeedItem));
+  }
+
+  private ownedItems(owner: string): Promise<Array<{ keyHash: string }>> {
+    return allItems<{ keyHash: string }>(this.client, {
       query: {
         TableName: this.tableName,
         IndexName: 'ByOwner',
@@ -194,6 +205,7 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
       feedOf: feed.keyHash,
       status: feed.status,
       createdAt: feed.createdAt,
+      ...(feed.owner !== undefined && { owner: feed.owner }),
     };
     await guardStoreCall(() =>
       this.client.send(

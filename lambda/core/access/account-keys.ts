@@ -2,6 +2,7 @@
 import { MAX_ACTIVE_KEYS_PER_ACCOUNT, SELF_SERVICE_TIER, type Limits } from '../../contract';
 import type { Clock } from '../shared/clock';
 import type { Tier } from './api-keys';
+import type { FeedRecord, FeedTokens } from './feed-tokens';
 import type { KeyAdmin, StoredKey } from './key-admin';
 import { countsIn, windowsAt, type UsageWindows } from './usage-windows';
 
@@ -19,6 +20,14 @@ export interface AccountKeyView {
     /** Calls left this month on the free tier; null on the paid tier, which has no monthly quota. */
     freeQuotaLeft: number | null;
   };
+  /** The key's calendar feeds: never a token, which is shown once when it is made. */
+  feeds: AccountFeedView[];
+}
+
+export interface AccountFeedView {
+  id: string;
+  status: 'active' | 'revoked';
+  created: string;
 }
 
 export interface AccountKeysOverview {
@@ -34,14 +43,30 @@ export interface AccountKeysOverview {
 export class AccountKeys {
   constructor(
     private readonly admin: KeyAdmin,
+    private readonly feeds: FeedTokens,
     private readonly clock: Clock,
     private readonly limits: Limits,
   ) {}
 
   async overview(owner: string): Promise<AccountKeysOverview> {
     const windows = windowsAt(this.clock.now());
-    const keys = (await this.admin.listOwned(owner)).map((key) => this.view(key, windows));
-    return { keys, maxActiveKeys: MAX_ACTIVE_KEYS_PER_ACCOUNT, limits: this.limits };
+    const [keys, feeds] = await Promise.all([this.admin.listOwned(owner), this.feeds.listOwned(owner)]);
+    return {
+      keys: keys.map((key) => this.view(key, windows, feeds)),
+      maxActiveKeys: MAX_ACTIVE_KEYS_PER_ACCOUNT,
+      limits: this.limits,
+    };
+  }
+
+  /** A feed token for one of the account's active keys: shown this once, like a key. */
+  async createFeed(owner: string, keyId: string): Promise<{ feed: AccountFeedView; token: string; keyId: string }> {
+    const created = await this.feeds.create(keyId, owner);
+    return { feed: { id: created.id, status: 'active', created: this.clock.now().toISOString() }, token: created.token, keyId };
+  }
+
+  async revokeFeed(owner: string, feedId: string): Promise<{ id: string; status: 'revoked' }> {
+    await this.feeds.revoke(feedId, owner);
+    return { id: feedId, status: 'revoked' };
   }
 
   async create(owner: string, label?: string): Promise<{ key: AccountKeyView; secret: string }> {
@@ -60,10 +85,11 @@ export class AccountKeys {
   }
 
   private async viewOf(id: string, owner: string): Promise<AccountKeyView> {
-    return this.view(await this.admin.find(id, owner), windowsAt(this.clock.now()));
+    const [key, feeds] = await Promise.all([this.admin.find(id, owner), this.feeds.listOwned(owner)]);
+    return this.view(key, windowsAt(this.clock.now()), feeds);
   }
 
-  private view(key: StoredKey, windows: UsageWindows): AccountKeyView {
+  private view(key: StoredKey, windows: UsageWindows, feeds: readonly FeedRecord[]): AccountKeyView {
     const counts = countsIn(key, windows);
     return {
       id: key.id,
@@ -77,6 +103,10 @@ export class AccountKeys {
         thisMonth: counts.month,
         freeQuotaLeft: key.tier === 'free' ? Math.max(0, this.limits.freeMonthlyQuota - counts.month) : null,
       },
+      feeds: feeds
+        .filter((feed) => feed.keyHash === key.keyHash)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .map((feed) => ({ id: feed.id, status: feed.status, created: feed.createdAt })),
     };
   }
 }

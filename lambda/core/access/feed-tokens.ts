@@ -1,7 +1,7 @@
 // (primary adapters: key command; feed routes) --> use cases: issue, revoke, resolve feed tokens --> (feed store)
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../shared/clock';
-import { UnauthorizedError } from '../shared/errors';
+import { NotFoundError, UnauthorizedError } from '../shared/errors';
 import { KeyNotFoundError, type KeyStore } from './key-admin';
 
 /**
@@ -16,6 +16,8 @@ export interface FeedRecord {
   keyHash: string;
   status: 'active' | 'revoked';
   createdAt: string;
+  /** The account of the feed's key, for a key made in the dashboard. */
+  owner?: string;
 }
 
 /** Where feed tokens live. */
@@ -24,6 +26,7 @@ export interface FeedStore {
   findFeed(tokenHash: string): Promise<FeedRecord | undefined>;
   findFeedById(id: string): Promise<FeedRecord | undefined>;
   revokeFeed(tokenHash: string): Promise<void>;
+  listFeedsByOwner(owner: string): Promise<FeedRecord[]>;
 }
 
 const FEED_TOKEN_SHAPE = /^ndf_[0-9a-f]{32}$/;
@@ -33,7 +36,7 @@ export const isWellFormedFeedToken = (value: string | undefined): value is strin
 
 export const hashFeedToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export class FeedNotFoundError extends Error {
+export class FeedNotFoundError extends NotFoundError {
   constructor(id: string) {
     super(`No feed with id ${id}`);
   }
@@ -48,9 +51,10 @@ export class FeedTokens {
     private readonly random: (size: number) => Buffer = randomBytes,
   ) {}
 
-  async create(keyId: string): Promise<{ id: string; token: string }> {
+  /** A feed for an active key; with an `owner`, only for that account's own key. */
+  async create(keyId: string, owner?: string): Promise<{ id: string; token: string }> {
     const key = await this.keys.findById(keyId);
-    if (!key || key.status !== 'active') throw new KeyNotFoundError(keyId);
+    if (!key || key.status !== 'active' || (owner !== undefined && key.owner !== owner)) throw new KeyNotFoundError(keyId);
     const token = `ndf_${this.random(16).toString('hex')}`;
     const tokenHash = hashFeedToken(token);
     const id = `feed_${tokenHash.slice(0, 12)}`;
@@ -60,14 +64,20 @@ export class FeedTokens {
       keyHash: key.keyHash,
       status: 'active',
       createdAt: this.clock.now().toISOString(),
+      ...(key.owner !== undefined && { owner: key.owner }),
     });
     return { id, token };
   }
 
-  async revoke(id: string): Promise<void> {
+  /** Ends a feed at once; with an `owner`, only one of that account's. */
+  async revoke(id: string, owner?: string): Promise<void> {
     const feed = await this.feeds.findFeedById(id);
-    if (!feed) throw new FeedNotFoundError(id);
+    if (!feed || (owner !== undefined && feed.owner !== owner)) throw new FeedNotFoundError(id);
     await this.feeds.revokeFeed(feed.tokenHash);
+  }
+
+  listOwned(owner: string): Promise<FeedRecord[]> {
+    return this.feeds.listFeedsByOwner(owner);
   }
 
   /** The hash of the key a token's calls count against; 401 for a malformed, unknown or revoked token. */
