@@ -234,49 +234,33 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
 
   /** The old status comes back with the write, so only the call that ended the key says so. */
   async revoke(keyHash: string): Promise<boolean> {
+    return (await this.setAttribute(keyHash, 'status', 'revoked')) === 'active';
+  }
+
+  async setTier(keyHash: string, tier: Tier): Promise<void> {
+    await this.setAttribute(keyHash, 'tier', tier);
+  }
+
+  async attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void> {
+    await this.setAttribute(keyHash, 'gatewayKeyId', gatewayKeyId);
+  }
+
+  /** Sets one attribute of an item that exists; returns the attribute's value before. */
+  private async setAttribute(keyHash: string, name: string, value: string): Promise<unknown> {
     const result = await guardStoreCall(() =>
       this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { keyHash },
           ConditionExpression: 'attribute_exists(keyHash)',
-          UpdateExpression: 'SET #status = :revoked',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':revoked': 'revoked' },
+          UpdateExpression: 'SET #name = :value',
+          ExpressionAttributeNames: { '#name': name },
+          ExpressionAttributeValues: { ':value': value },
           ReturnValues: 'UPDATED_OLD',
         }),
       ),
     );
-    return (result.Attributes as { status?: string } | undefined)?.status === 'active';
-  }
-
-  async setTier(keyHash: string, tier: Tier): Promise<void> {
-    await guardStoreCall(() =>
-      this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { keyHash },
-          ConditionExpression: 'attribute_exists(keyHash)',
-          UpdateExpression: 'SET #tier = :tier',
-          ExpressionAttributeNames: { '#tier': 'tier' },
-          ExpressionAttributeValues: { ':tier': tier },
-        }),
-      ),
-    );
-  }
-
-  async attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void> {
-    await guardStoreCall(() =>
-      this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { keyHash },
-          ConditionExpression: 'attribute_exists(keyHash)',
-          UpdateExpression: 'SET gatewayKeyId = :gatewayKeyId',
-          ExpressionAttributeValues: { ':gatewayKeyId': gatewayKeyId },
-        }),
-      ),
-    );
+    return result.Attributes?.[name];
   }
 
   async hasAnyKey(): Promise<boolean> {
