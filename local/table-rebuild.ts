@@ -1,6 +1,8 @@
 import {
   BatchWriteItemCommand,
   DeleteTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
   ScanCommand,
   type AttributeValue,
   type DynamoDBClient,
@@ -33,6 +35,21 @@ const writeAll = async (raw: DynamoDBClient, table: string, items: readonly Item
   }
 };
 
+/** dynalite deletes and creates tables a moment after it answers: wait until the table is gone, or active. */
+const settled = async (raw: DynamoDBClient, table: string, wanted: 'gone' | 'active'): Promise<void> => {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      const { Table } = await raw.send(new DescribeTableCommand({ TableName: table }));
+      if (wanted === 'active' && Table?.TableStatus === 'ACTIVE') return;
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+      if (wanted === 'gone') return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`The local table ${table} did not become ${wanted}`);
+};
+
 /** The table has exactly the indexes its definition names. */
 export const hasIndexesOf = (table: TableDescription, definition: TableDefinition): boolean =>
   JSON.stringify((table.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort()) ===
@@ -61,8 +78,14 @@ export const rebuildTable = async (input: {
     items = existing ? await scanAll(raw, definition.id) : [];
     writeFileSync(backup, JSON.stringify(items));
   }
-  if (existing && !current) await raw.send(new DeleteTableCommand({ TableName: definition.id }));
-  if (!current) await input.create();
+  if (existing && !current) {
+    await raw.send(new DeleteTableCommand({ TableName: definition.id }));
+    await settled(raw, definition.id, 'gone');
+  }
+  if (!current) {
+    await input.create();
+    await settled(raw, definition.id, 'active');
+  }
   await writeAll(raw, definition.id, items);
   rmSync(backup, { force: true });
 };

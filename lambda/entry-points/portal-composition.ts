@@ -47,7 +47,7 @@ export const createPortalDeps = (input: {
       userPoolId: settings.userPoolId,
       clientId: settings.clientId,
     }),
-    keys: new AccountKeys(admin, new FeedTokens(repository, repository, input.clock), input.clock, input.limits),
+    keys: new AccountKeys(admin, new FeedTokens(repository, repository, input.clock), repository, input.clock, input.limits),
     page: dashboardPageFrom(settings.pageDirectory),
     logger: input.logger,
     clock: input.clock,

@@ -56,7 +56,7 @@ describe('the embedded store of an older version', () => {
           now: () => new Date('2026-11-25T10:00:00Z'),
         });
         const { id } = await admin.create('free', 'after the upgrade', 'account-1');
-        expect((await admin.listOwned('account-1')).map((key) => key.id)).toEqual([id]);
+        expect((await repository.listOwned('account-1')).keys.map((key) => key.id)).toEqual([id]);
       } finally {
         await store.close();
       }

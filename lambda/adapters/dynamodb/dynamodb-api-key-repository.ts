@@ -9,6 +9,7 @@ import {
 import type { UsageCounter } from '../../core/access/admission';
 import type { FeedRecord, FeedStore } from '../../core/access/feed-tokens';
 import type { KeyStore, StoredKey } from '../../core/access/key-admin';
+import type { AccountItems, OwnedItems } from '../../core/access/account-keys';
 import type { ApiKeyRecord, Tier } from '../../core/access/api-keys';
 import type { Limits } from '../../contract';
 import type { CountPlan, KeyUsage, UsageWindows } from '../../core/access/usage-windows';
@@ -80,7 +81,7 @@ const writeIf = async (write: () => Promise<unknown>): Promise<boolean> => {
   }
 };
 
-export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedStore {
+export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedStore, AccountItems {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -154,17 +155,9 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     return (await allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } })).filter(isKeyItem);
   }
 
-  /** An account's keys; its feeds share the index (they carry the owner too) and are left out. */
-  async listByOwner(owner: string): Promise<StoredKey[]> {
-    return (await this.ownedItems(owner)).filter(isKeyItem) as StoredKey[];
-  }
-
-  async listFeedsByOwner(owner: string): Promise<FeedRecord[]> {
-    return (await this.ownedItems(owner)).filter(isFeedItem).map((item) => feedOfItem(item as FeedItem));
-  }
-
-  private ownedItems(owner: string): Promise<Array<{ keyHash: string }>> {
-    return allItems<{ keyHash: string }>(this.client, {
+  /** An account's keys and feeds: feeds carry their key's owner, so one query of the index finds both. */
+  async listOwned(owner: string): Promise<OwnedItems> {
+    const items = await allItems<{ keyHash: string }>(this.client, {
       query: {
         TableName: this.tableName,
         IndexName: 'ByOwner',
@@ -173,6 +166,10 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
         ExpressionAttributeValues: { ':owner': owner },
       },
     });
+    return {
+      keys: items.filter(isKeyItem) as StoredKey[],
+      feeds: items.filter(isFeedItem).map((item) => feedOfItem(item as FeedItem)),
+    };
   }
 
   reserveKeySlot(owner: string, max: number): Promise<boolean> {

@@ -30,6 +30,16 @@ export interface AccountFeedView {
   created: string;
 }
 
+/** An account's keys and feeds, found together. */
+export interface OwnedItems {
+  keys: StoredKey[];
+  feeds: FeedRecord[];
+}
+
+export interface AccountItems {
+  listOwned(owner: string): Promise<OwnedItems>;
+}
+
 export interface AccountKeysOverview {
   keys: AccountKeyView[];
   maxActiveKeys: number;
@@ -44,15 +54,19 @@ export class AccountKeys {
   constructor(
     private readonly admin: KeyAdmin,
     private readonly feeds: FeedTokens,
+    private readonly items: AccountItems,
     private readonly clock: Clock,
     private readonly limits: Limits,
   ) {}
 
+  /** The account's keys, oldest first, each with its usage and feeds: one query. */
   async overview(owner: string): Promise<AccountKeysOverview> {
     const windows = windowsAt(this.clock.now());
-    const [keys, feeds] = await Promise.all([this.admin.listOwned(owner), this.feeds.listOwned(owner)]);
+    const { keys, feeds } = await this.items.listOwned(owner);
     return {
-      keys: keys.map((key) => this.view(key, windows, feeds)),
+      keys: keys
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+        .map((key) => this.view(key, windows, feeds)),
       maxActiveKeys: MAX_ACTIVE_KEYS_PER_ACCOUNT,
       limits: this.limits,
     };
@@ -69,24 +83,19 @@ export class AccountKeys {
     return { id: feedId, status: 'revoked' };
   }
 
+  // Answers are built from what was written, never read back through an index that may still lag.
   async create(owner: string, label?: string): Promise<{ key: AccountKeyView; secret: string }> {
     const created = await this.admin.create(SELF_SERVICE_TIER, label, owner);
-    return { key: await this.viewOf(created.id, owner), secret: created.key };
+    return { key: this.view(created.record, windowsAt(this.clock.now()), []), secret: created.key };
   }
 
   async rotate(owner: string, id: string): Promise<{ key: AccountKeyView; secret: string; replaces: string }> {
     const rotated = await this.admin.rotate(id, owner);
-    return { key: await this.viewOf(rotated.id, owner), secret: rotated.key, replaces: rotated.replaces };
+    return { key: this.view(rotated.record, windowsAt(this.clock.now()), []), secret: rotated.key, replaces: rotated.replaces };
   }
 
   async revoke(owner: string, id: string): Promise<AccountKeyView> {
-    await this.admin.revoke(id, owner);
-    return this.viewOf(id, owner);
-  }
-
-  private async viewOf(id: string, owner: string): Promise<AccountKeyView> {
-    const [key, feeds] = await Promise.all([this.admin.find(id, owner), this.feeds.listOwned(owner)]);
-    return this.view(key, windowsAt(this.clock.now()), feeds);
+    return this.view(await this.admin.revoke(id, owner), windowsAt(this.clock.now()), []);
   }
 
   private view(key: StoredKey, windows: UsageWindows, feeds: readonly FeedRecord[]): AccountKeyView {

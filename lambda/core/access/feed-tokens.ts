@@ -26,7 +26,6 @@ export interface FeedStore {
   findFeed(tokenHash: string): Promise<FeedRecord | undefined>;
   findFeedById(id: string): Promise<FeedRecord | undefined>;
   revokeFeed(tokenHash: string): Promise<void>;
-  listFeedsByOwner(owner: string): Promise<FeedRecord[]>;
 }
 
 const FEED_TOKEN_SHAPE = /^ndf_[0-9a-f]{32}$/;
@@ -74,10 +73,6 @@ export class FeedTokens {
     const feed = await this.feeds.findFeedById(id);
     if (!feed || (owner !== undefined && feed.owner !== owner)) throw new FeedNotFoundError(id);
     await this.feeds.revokeFeed(feed.tokenHash);
-  }
-
-  listOwned(owner: string): Promise<FeedRecord[]> {
-    return this.feeds.listFeedsByOwner(owner);
   }
 
   /** The hash of the key a token's calls count against; 401 for a malformed, unknown or revoked token. */

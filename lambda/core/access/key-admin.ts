@@ -9,7 +9,6 @@ export interface KeyStore {
   createIfAbsent(record: ApiKeyRecord): Promise<boolean>;
   findById(id: string): Promise<StoredKey | undefined>;
   list(): Promise<StoredKey[]>;
-  listByOwner(owner: string): Promise<StoredKey[]>;
   /** Ends a key; true when this call ended it (it was active). */
   revoke(keyHash: string): Promise<boolean>;
   setTier(keyHash: string, tier: Tier): Promise<void>;
@@ -72,19 +71,23 @@ export class KeyAdmin {
     private readonly random?: (size: number) => Buffer,
   ) {}
 
-  /** A new key; with an `owner`, one of that account's places for an active key is taken first. */
-  async create(tier: Tier, label?: string, owner?: string): Promise<{ id: string; key: string }> {
+  /**
+   * A new key; with an `owner`, one of that account's places for an active key is taken first. The
+   * record comes back as written, so nobody reads a key back through an index that may still lag.
+   */
+  async create(tier: Tier, label?: string, owner?: string): Promise<{ id: string; key: string; record: ApiKeyRecord }> {
     if (owner !== undefined && !(await this.store.reserveKeySlot(owner, MAX_ACTIVE_KEYS_PER_ACCOUNT))) {
       throw new TooManyKeysError();
     }
     const key = generateApiKey(this.random);
+    const record = this.recordOf(key, tier, label, owner);
     try {
-      await this.record(key, tier, label, owner);
+      await this.record(record, key);
     } catch (error) {
       if (owner !== undefined) await this.store.releaseKeySlot(owner);
       throw error;
     }
-    return { id: apiKeyIdOf(hashApiKey(key)), key };
+    return { id: record.id, key, record };
   }
 
   /**
@@ -93,15 +96,14 @@ export class KeyAdmin {
    */
   async provision(key: string, tier: Tier, label?: string): Promise<boolean> {
     if (!isWellFormedApiKey(key)) throw new Error('A key is nd_live_ and 32 lower-case hex characters');
-    return this.record(key, tier, label);
+    return this.record(this.recordOf(key, tier, label), key);
   }
 
-  private async record(key: string, tier: Tier, label?: string, owner?: string): Promise<boolean> {
+  private recordOf(key: string, tier: Tier, label?: string, owner?: string): ApiKeyRecord {
     const keyHash = hashApiKey(key);
-    const id = apiKeyIdOf(keyHash);
-    const record: ApiKeyRecord = {
+    return {
       keyHash,
-      id,
+      id: apiKeyIdOf(keyHash),
       tier,
       status: 'active',
       ...(label && { label }),
@@ -109,10 +111,15 @@ export class KeyAdmin {
       ...(owner !== undefined && { owner }),
       lastFour: key.slice(-4),
     };
+  }
+
+  /** Stores the record (and API Gateway's copy of the key, on a stack); false when it was there already. */
+  private async record(record: ApiKeyRecord, key: string): Promise<boolean> {
     if (!(await this.store.createIfAbsent(record))) return false;
     if (this.gateway) {
+      const { id, tier, label, keyHash } = record;
       try {
-        await this.store.attachGatewayKey(keyHash, await this.gateway.create({ id, value: key, tier, label }));
+        await this.store.attachGatewayKey(keyHash, await this.gateway.create({ id, value: key, tier, ...(label && { label }) }));
       } catch (error) {
         // A key API Gateway does not know would be refused there: do not leave it usable anywhere.
         await this.store.revoke(keyHash);
@@ -136,13 +143,6 @@ export class KeyAdmin {
       .sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
   }
 
-  /** An account's keys, oldest first. */
-  async listOwned(owner: string): Promise<StoredKey[]> {
-    return (await this.store.listByOwner(owner)).sort(
-      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-    );
-  }
-
   /**
    * A key by id; with an `owner`, only that account's own (another's is "not found", never "forbidden").
    */
@@ -152,12 +152,13 @@ export class KeyAdmin {
     return key;
   }
 
-  /** Ends a key at once: the next request with it is 401. Its account gets its place back. */
-  async revoke(id: string, owner?: string): Promise<void> {
+  /** Ends a key at once: the next request with it is 401. Its account gets its place back. Returns it as ended. */
+  async revoke(id: string, owner?: string): Promise<StoredKey> {
     const key = await this.find(id, owner);
     const ended = await this.store.revoke(key.keyHash);
     if (ended && key.owner !== undefined) await this.store.releaseKeySlot(key.owner);
     if (this.gateway && key.gatewayKeyId) await this.gateway.disable(key.gatewayKeyId);
+    return { ...key, status: 'revoked' };
   }
 
   /**
@@ -175,7 +176,7 @@ export class KeyAdmin {
    * The spec's rotation, step one: a new key with the same tier, label and account. The old key stays
    * valid until it is revoked, once clients have switched and the new key is verified.
    */
-  async rotate(id: string, owner?: string): Promise<{ id: string; key: string; replaces: string }> {
+  async rotate(id: string, owner?: string): Promise<{ id: string; key: string; record: ApiKeyRecord; replaces: string }> {
     const old = await this.find(id, owner);
     const created = await this.create(old.tier, old.label, old.owner);
     return { ...created, replaces: id };

@@ -111,7 +111,7 @@ describe('KeyAdmin on the local store', () => {
       owner: 'account-1',
       lastFour: key.slice(-4),
     });
-    expect((await admin.listOwned('account-1')).map((owned) => owned.tier)).toEqual(['paid']);
+    expect((await repository.listOwned('account-1')).keys.map((owned) => owned.tier)).toEqual(['paid']);
     await expect(admin.setTier('key_nope', 'paid')).rejects.toBeInstanceOf(KeyNotFoundError);
   });
 
@@ -120,10 +120,10 @@ describe('KeyAdmin on the local store', () => {
     const { id } = await admin.create('free', 'mine', 'account-1');
     await expect(admin.revoke(id, 'account-2')).rejects.toBeInstanceOf(KeyNotFoundError);
     await expect(admin.rotate(id, 'account-2')).rejects.toBeInstanceOf(KeyNotFoundError);
-    expect(await admin.listOwned('account-2')).toEqual([]);
+    expect(await repository.listOwned('account-2')).toEqual({ keys: [], feeds: [] });
     const rotated = await admin.rotate(id, 'account-1');
     // One fixed clock: both keys have the same creation time, so compare them as a set.
-    expect((await admin.listOwned('account-1')).map((owned) => `${owned.id} ${owned.label}`).sort()).toEqual(
+    expect((await repository.listOwned('account-1')).keys.map((owned) => `${owned.id} ${owned.label ?? ''}`).sort()).toEqual(
       [`${id} mine`, `${rotated.id} mine`].sort(),
     );
   });
