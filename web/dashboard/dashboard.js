@@ -140,7 +140,12 @@
     say(`Revoked calendar feed ${feed.id}.`);
   };
 
-  const refresh = async () => renderKeys(await call('GET', 'keys'));
+  // On AWS the owner index may not list a key made a moment ago yet: show it from the answer that made it.
+  const refresh = async (justMade) => {
+    const overview = await call('GET', 'keys');
+    if (justMade && !overview.keys.some((key) => key.id === justMade.id)) overview.keys.push(justMade);
+    renderKeys(overview);
+  };
 
   const showSecret = (secret, replaces) => {
     const apiUrl = new URL('api/v1/namedays?country=CZ&date=today', document.baseURI).href;
@@ -157,7 +162,7 @@
   const rotate = async (key) => {
     const rotated = await call('POST', `keys/${encodeURIComponent(key.id)}/rotation`);
     showSecret(rotated.secret, rotated.replaces);
-    await refresh();
+    await refresh(rotated.key);
     say(`Created ${rotated.key.id} to replace ${rotated.replaces}.`);
   };
 
@@ -220,7 +225,7 @@
       const created = await call('POST', 'keys', label ? { label } : {});
       $('label').value = '';
       showSecret(created.secret);
-      await refresh();
+      await refresh(created.key);
       say(`Created ${created.key.id}.`);
     }),
   );
