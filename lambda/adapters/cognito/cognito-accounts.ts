@@ -36,7 +36,8 @@ const translate = (error: unknown): unknown => {
       return new ValidationError('password does not meet the password policy');
     case 'NotAuthorizedException':
     case 'UserNotFoundException':
-      return new SessionRequiredError('Wrong email or password');
+      // Sign-in says "wrong email or password" itself; elsewhere this is a session that is not valid.
+      return new SessionRequiredError();
     case 'UserNotConfirmedException':
       return new ForbiddenError('Confirm your email first: enter the code we sent you');
     case 'CodeMismatchException':
