@@ -13,14 +13,8 @@ import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { KeyAdmin } from '../lambda/core/access/key-admin';
 import { createServiceDeps } from '../lambda/handlers/service-deps';
 import { startEmbeddedStore } from './embedded-store';
-import { startLocalUserPool, type LocalUserPool } from './local-user-pool';
-import { makePortalHandler } from '../lambda/handlers/portal-handler';
-import { createPortalDeps } from '../lambda/entry-points/portal-composition';
-import { PORTAL_ROUTES } from '../lambda/contract';
-import { join } from 'node:path';
-
-/** The page's files in the repository; the stack copies the same directory beside the portal's bundle. */
-export const DASHBOARD_PAGE_DIRECTORY = join(__dirname, '..', 'web', 'dashboard');
+import { startLocalDashboard } from './local-dashboard';
+import type { LocalUserPool } from './local-user-pool';
 import { createGateway, type ProxyHandler } from './gateway';
 import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
 import { publishEndpoint, withdrawEndpoint } from './local-store-target';
@@ -95,25 +89,16 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     );
     let portalRoutes: Record<string, ProxyHandler> | undefined;
     if (options.dashboard) {
-      userPool = await startLocalUserPool(options.dataDir ? { directory: join(options.dataDir, 'cognito') } : {});
-      const portal = makePortalHandler(
-        createPortalDeps({
-          settings: {
-            userPoolId: userPool.userPoolId,
-            clientId: userPool.clientId,
-            issuerBase: userPool.issuerBase,
-            confirmAtSignUp: (options.confirmSignUps ?? 'auto') === 'auto',
-            pageDirectory: DASHBOARD_PAGE_DIRECTORY,
-          },
-          cognito: userPool.client,
-          store: store.client,
-          apiKeysTable: store.tables.apiKeys,
-          limits,
-          clock,
-          logger,
-        }),
-      );
-      portalRoutes = Object.fromEntries(Object.values(PORTAL_ROUTES).map((route) => [route.path, portal]));
+      const dashboard = await startLocalDashboard({
+        ...(options.dataDir && { dataDir: options.dataDir }),
+        confirmSignUps: options.confirmSignUps ?? 'auto',
+        store,
+        limits,
+        clock,
+        logger,
+      });
+      userPool = dashboard.userPool;
+      portalRoutes = dashboard.routes;
     }
     const started = createGateway({ routes, apiKeys, logger, ...(portalRoutes && { portalRoutes }) });
     server = started;

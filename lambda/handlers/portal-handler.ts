@@ -94,8 +94,12 @@ export const makePortalHandler = (deps: PortalDeps) => {
     }
   };
 
-  return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
-    runRequest({ logger: deps.logger, ...(deps.clock && { clock: deps.clock }) }, event, context, route);
+  // Error answers are made by the shared error mapper: they get the portal's headers here, so no
+  // refusal of a session is cached either.
+  return async (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> => {
+    const response = await runRequest({ logger: deps.logger, ...(deps.clock && { clock: deps.clock }) }, event, context, route);
+    return { ...response, headers: { ...API_HEADERS, ...response.headers } };
+  };
 };
 
 /** A password at sign-in is checked by the pool alone: an old account may predate today's policy. */

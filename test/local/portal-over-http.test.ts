@@ -157,6 +157,7 @@ describe('the customer dashboard API, against cognito-local and the local store'
         body: '{}',
       });
       expect(response.status).toBe(401);
+      expect(response.headers.get('cache-control')).toBe('no-store');
       expect(await response.json()).toEqual({
         error: 'Unauthorized',
         message: 'Sign in first: missing, invalid or expired session',
