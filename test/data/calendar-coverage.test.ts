@@ -1,12 +1,6 @@
-import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
 import { materializeYear } from '../../lambda/core/calendar/materialize';
+import { realCalendar as calendar } from '../support/calendars';
 
-const { definitions } = loadServiceData();
-const calendar = (slug: string) => {
-  const found = definitions.find((definition) => definition.slug === slug);
-  if (!found) throw new Error(`no calendar ${slug}`);
-  return found;
-};
 const daysWithNames = (slug: string, year: number): number =>
   new Set(materializeYear(calendar(slug), year).filter((entry) => entry.names.length > 0).map((entry) => entry.date)).size;
 
