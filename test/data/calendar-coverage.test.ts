@@ -5,14 +5,14 @@ const daysWithNames = (slug: string, year: number): number =>
   new Set(materializeYear(calendar(slug), year).filter((entry) => entry.names.length > 0).map((entry) => entry.date)).size;
 
 describe('calendar coverage as the people of each country know it', () => {
-  // The press and open datasets name people on about 186 days; 158 are confirmed by two references so far
+  // The press and open datasets name people on about 186 days; 172 are confirmed by two references so far
   // (data/SOURCES.md). A smaller count means confirmed days were lost.
-  it('names people in Bulgaria on the 158 days of 2026 that two references confirm', () => {
-    expect(daysWithNames('bulgarian-orthodox', 2026)).toBeGreaterThanOrEqual(158);
+  it('names people in Bulgaria on the 172 days of 2026 that two references confirm', () => {
+    expect(daysWithNames('bulgarian-orthodox', 2026)).toBeGreaterThanOrEqual(172);
   });
 
   // Romania's great feasts are all in the calendar on their own dates; names are given where two references
-  // name people on the feast itself (Sânziana on 24 June). The other feasts stay feast-only (data/SOURCES.md).
+  // support them (Sânziana on 24 June, the three saints on 30 January). The rest stay feast-only (data/SOURCES.md).
   it.each([
     ['2026-01-06', 'Theophany'],
     ['2026-01-30', 'Three Holy Hierarchs'],
@@ -27,6 +27,11 @@ describe('calendar coverage as the people of each country know it', () => {
   ])('keeps the Romanian feast on %s: %s', (date, feast) => {
     const entries = materializeYear(calendar('romanian-orthodox'), Number(date.slice(0, 4))).filter((entry) => entry.date === date);
     expect(entries.some((entry) => entry.feasts.some((name) => name.includes(feast)))).toBe(true);
+  });
+
+  it('names the three saints of the Three Holy Hierarchs on 30 January in Romania', () => {
+    const entries = materializeYear(calendar('romanian-orthodox'), 2026).filter((entry) => entry.date === '2026-01-30');
+    expect(entries.flatMap((entry) => entry.names)).toEqual(expect.arrayContaining(['Vasile', 'Grigorie', 'Ioan']));
   });
 
   it('names the Sânziene of 24 June in Romania', () => {
