@@ -38,4 +38,26 @@ describe('calendar coverage as the people of each country know it', () => {
     const entries = materializeYear(calendar('romanian-orthodox'), 2026).filter((entry) => entry.date === '2026-06-24');
     expect(entries.flatMap((entry) => entry.names)).toContain('Sânziana');
   });
+
+  // The saint's form beside the everyday one, as Γεώργιος beside Γιώργος: a day naming Ульяна names Иулиания too.
+  it.each([
+    ['Иван', 'Иоанн'],
+    ['Алексей', 'Алексий'],
+    ['Татьяна', 'Татиана'],
+    ['Наталья', 'Наталия'],
+    ['Денис', 'Дионисий'],
+    ['Фёдор', 'Феодор'],
+    ['Сергей', 'Сергий'],
+    ['Илья', 'Илия'],
+    ['Дмитрий', 'Димитрий'],
+    ['Юлия', 'Иулия'],
+    ['Яков', 'Иаков'],
+    ['Семён', 'Симеон'],
+    ['Прасковья', 'Параскева'],
+    ['Ульяна', 'Иулиания'],
+  ])('names the Russian church form beside %s on each of its days: %s', (civil, church) => {
+    const days = materializeYear(calendar('russian-orthodox'), 2026).filter((entry) => entry.names.includes(civil));
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.filter((entry) => !entry.names.includes(church)).map((entry) => entry.date)).toEqual([]);
+  });
 });
