@@ -4,6 +4,9 @@ import { realCalendar as calendar } from '../support/calendars';
 const daysWithNames = (slug: string, year: number): number =>
   new Set(materializeYear(calendar(slug), year).filter((entry) => entry.names.length > 0).map((entry) => entry.date)).size;
 
+const entriesOn = (slug: string, date: string) =>
+  materializeYear(calendar(slug), Number(date.slice(0, 4))).filter((entry) => entry.date === date);
+
 describe('calendar coverage as the people of each country know it', () => {
   // The press and open datasets name people on about 186 days; 172 are confirmed by two references so far
   // (data/SOURCES.md). A smaller count means confirmed days were lost.
@@ -25,18 +28,15 @@ describe('calendar coverage as the people of each country know it', () => {
     ['2026-11-13', 'Saint John Chrysostom'],
     ['2026-11-21', 'Entry of the Theotokos into the Temple'],
   ])('keeps the Romanian feast on %s: %s', (date, feast) => {
-    const entries = materializeYear(calendar('romanian-orthodox'), Number(date.slice(0, 4))).filter((entry) => entry.date === date);
-    expect(entries.some((entry) => entry.feasts.some((name) => name.includes(feast)))).toBe(true);
+    expect(entriesOn('romanian-orthodox', date).some((entry) => entry.feasts.some((name) => name.includes(feast)))).toBe(true);
   });
 
   it('names the three saints of the Three Holy Hierarchs on 30 January in Romania', () => {
-    const entries = materializeYear(calendar('romanian-orthodox'), 2026).filter((entry) => entry.date === '2026-01-30');
-    expect(entries.flatMap((entry) => entry.names)).toEqual(expect.arrayContaining(['Vasile', 'Grigorie', 'Ioan']));
+    expect(entriesOn('romanian-orthodox', '2026-01-30').flatMap((entry) => entry.names)).toEqual(expect.arrayContaining(['Vasile', 'Grigorie', 'Ioan']));
   });
 
   it('names the Sânziene of 24 June in Romania', () => {
-    const entries = materializeYear(calendar('romanian-orthodox'), 2026).filter((entry) => entry.date === '2026-06-24');
-    expect(entries.flatMap((entry) => entry.names)).toContain('Sânziana');
+    expect(entriesOn('romanian-orthodox', '2026-06-24').flatMap((entry) => entry.names)).toContain('Sânziana');
   });
 
   // The saint's form beside the everyday one, as Γεώργιος beside Γιώργος: a day naming Ульяна names Иулиания too.
