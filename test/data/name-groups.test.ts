@@ -28,9 +28,16 @@ describe('groups of equivalent names (data/names/groups.json)', () => {
     }
   });
 
-  it('covers nearly all of the 300 names most celebrated across the calendars', () => {
+  // A name spelled the same in every language that celebrates it (Ida, Linda) needs no group to be found; one
+  // whose equivalents are ambiguous (Lena: Helena or Magdalena; Tea: Dorotea or Teodora) is better left without
+  // one than given the wrong English form. Any other of the 300 most celebrated names must be in a group.
+  const WITHOUT_GROUP_BY_DECISION = [
+    'ida', 'irma', 'linda', 'amanda', 'helga', 'alma', 'erhard', 'gerda', 'lena', 'ada', 'alina', 'inga', 'karina',
+    'laila', 'tea', 'aina', 'anda', 'ansgar', 'asta', 'benita', 'dalibor', 'dana', 'eira', 'elma', 'erna',
+  ];
+  it('covers the 300 names most celebrated across the calendars, but for the ones left out by decision', () => {
     const uncovered = mostCelebrated(300).filter((name) => !nameGroups.groupOf(name));
-    expect(uncovered.length).toBeLessThanOrEqual(20);
+    expect(uncovered.filter((name) => !WITHOUT_GROUP_BY_DECISION.includes(name))).toEqual([]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 /**
  * Folding makes the forms a user may type compare equal: case, diacritics and the letters that do
- * not decompose (ł, ø, đ, ß, æ, œ, þ…), Greek accents and final sigma, Cyrillic ё. Scripts stay as
+ * not decompose (ł, ø, đ, ß, æ, œ, þ, Sami ŋ…), Greek accents and final sigma, Cyrillic ё. Scripts stay as
  * they are; transliteration is a separate step.
  */
 
@@ -17,6 +17,7 @@ const LETTERS_WITHOUT_DECOMPOSITION: Readonly<Record<string, string>> = {
   ħ: 'h',
   ŧ: 't',
   ŀ: 'l',
+  ŋ: 'n',
   ς: 'σ',
 };
 
@@ -30,7 +31,7 @@ export const foldName = (text: string): string =>
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')
     .toLowerCase()
-    .replace(/[łøđðßæœþıħŧŀς]/gu, (letter) => LETTERS_WITHOUT_DECOMPOSITION[letter] ?? letter)
+    .replace(/[łøđðßæœþıħŧŀŋς]/gu, (letter) => LETTERS_WITHOUT_DECOMPOSITION[letter] ?? letter)
     .replace(SEPARATORS, ' ')
     .replace(NOT_A_LETTER_OR_DIGIT, '')
     .replace(/ +/g, ' ')

@@ -50,6 +50,15 @@ describe('search handler', () => {
     expect(georgios.map((result: { date: string }) => result.date)).toContain('2024-05-06');
   });
 
+  it('finds a Sami name by its letters typed without diacritics, with its Nordic English form', async () => {
+    const risten = (await call('q=risten')).json.results;
+    expect(risten).toContainEqual(
+      expect.objectContaining({ name: 'Risten', nameEn: 'Christina', date: '2026-07-24', countryCode: 'FI' }),
+    );
+    const inga = (await call('q=inga')).json.results;
+    expect(inga).toContainEqual(expect.objectContaining({ name: 'Iŋgá', date: '2026-10-05', countryCode: 'FI' }));
+  });
+
   it.each([
     '',
     'q=',

@@ -1,0 +1,52 @@
+import { materializeYear } from '../../lambda/core/calendar/materialize';
+import { NameGroups } from '../../lambda/core/names/name-groups';
+import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
+import { realCalendar as calendar } from '../support/calendars';
+
+const namesOn = (slug: string, date: string): string[] =>
+  materializeYear(calendar(slug), Number(date.slice(0, 4)))
+    .filter((entry) => entry.date === date)
+    .flatMap((entry) => entry.names);
+
+const FINNISH_LISTS = ['finnish-civil', 'finnish-swedish', 'finnish-sami'];
+
+describe("Finland's almanac lists (editions out of catalogue protection, data/SOURCES.md)", () => {
+  it.each([
+    ['finnish-civil', 'Juhani'],
+    ['finnish-swedish', 'Johannes'],
+    ['finnish-sami', 'Juhán'],
+  ])('%s names %s on Midsummer, 24 June', (slug, name) => {
+    expect(namesOn(slug, '2026-06-24')).toContain(name);
+  });
+
+  // The almanac gives these days no name in any of its lists; every other day has one.
+  it.each(FINNISH_LISTS)('%s names people on every day but New Year, Svenska dagen, Christmas and 29 February', (slug) => {
+    const named = materializeYear(calendar(slug), 2028).filter((entry) => entry.names.length > 0).map((entry) => entry.date);
+    expect(new Set(named).size).toBe(366 - 4);
+    for (const date of ['2028-01-01', '2028-02-29', '2028-11-06', '2028-12-25']) expect(namesOn(slug, date)).toEqual([]);
+  });
+
+  // The Almanac Office counts 565 or 566 names in the Sami list; the public copy has 563 (data/SOURCES.md).
+  it('keeps the 563 Sami names of the public copy, each on one day', () => {
+    const names = Object.values(calendar('finnish-sami').days).flatMap((day) => day.names);
+    expect(names).toHaveLength(563);
+    expect(new Set(names).size).toBe(563);
+  });
+
+  it('puts the main Finland-Swedish name first, in the order of the 1995 almanac', () => {
+    expect(namesOn('finnish-swedish', '2026-07-20')).toEqual(['Margareta', 'Margit', 'Greta', 'Gretel']);
+  });
+
+  const groups = new NameGroups(loadServiceData().groups);
+  it.each([
+    ['Risten', 'Christina'],
+    ['Ovllá', 'Olaf'],
+    ['Niillas', 'Nicholas'],
+    ['Biera', 'Peter'],
+    ['Vilbmá', 'Wilma'],
+    ['Göran', 'George'],
+    ['Volter', 'Walter'],
+  ])('gives %s the English form of its group, %s', (name, english) => {
+    expect(groups.groupOf(name)?.en).toBe(english);
+  });
+});
