@@ -39,8 +39,14 @@ describe('calendar coverage as the people of each country know it', () => {
     expect(entriesOn('romanian-orthodox', '2026-06-24').flatMap((entry) => entry.names)).toContain('Sânziana');
   });
 
+  it('names Матвей with the apostle whose day it is: Матфий on 22 August, Матфей on 29 November', () => {
+    expect(entriesOn('russian-orthodox', '2026-08-22').flatMap((entry) => entry.names)).toEqual(expect.arrayContaining(['Матфий', 'Матвей']));
+    expect(entriesOn('russian-orthodox', '2026-11-29').flatMap((entry) => entry.names)).toEqual(expect.arrayContaining(['Матфей', 'Матвей']));
+    expect(entriesOn('russian-orthodox', '2026-08-22').flatMap((entry) => entry.names)).not.toContain('Матфей');
+  });
+
   // The saint's form beside the everyday one, as Γεώργιος beside Γιώργος: a day naming Ульяна names Иулиания too.
-  // (Матвей is left out: on 9 August it is the apostle Matthias, Матфий, not Матфей.)
+  // Матвей and Тарас are left out: their days are Матфей's or Матфий's, Тарасий's or Тарах's.
   it.each([
     ['russian-orthodox', 'Иван', 'Иоанн'],
     ['russian-orthodox', 'Алексей', 'Алексий'],
@@ -62,6 +68,12 @@ describe('calendar coverage as the people of each country know it', () => {
     ['russian-orthodox', 'Пелагея', 'Пелагия'],
     ['russian-orthodox', 'Кузьма', 'Косма'],
     ['russian-orthodox', 'Демьян', 'Дамиан'],
+    ['russian-orthodox', 'Степан', 'Стефан'],
+    ['russian-orthodox', 'Дарья', 'Дария'],
+    ['russian-orthodox', 'Макар', 'Макарий'],
+    ['russian-orthodox', 'Ефим', 'Евфимий'],
+    ['russian-orthodox', 'Емельян', 'Емилиан'],
+    ['russian-orthodox', 'Кондрат', 'Кодрат'],
     ['ukrainian-orthodox', 'Іван', 'Іоанн'],
     ['ukrainian-orthodox', 'Михайло', 'Михаїл'],
     ['ukrainian-orthodox', 'Микола', 'Миколай'],
