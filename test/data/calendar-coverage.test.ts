@@ -14,6 +14,12 @@ describe('calendar coverage as the people of each country know it', () => {
     expect(daysWithNames('bulgarian-orthodox', 2026)).toBeGreaterThanOrEqual(172);
   });
 
+  // Partial: only entries a public page dates as the Evangelical commemoration (data/SOURCES.md). Fewer means lost days.
+  it('names people in the German Protestant calendar on the 149 days of 2026 that references confirm', () => {
+    expect(daysWithNames('german-protestant', 2026)).toBeGreaterThanOrEqual(149);
+    expect(entriesOn('german-protestant', '2026-10-06').flatMap((entry) => entry.feasts)).toContain('William Tyndale, Bible translator and martyr');
+  });
+
   // Romania's great feasts are all in the calendar on their own dates; names are given where two references
   // support them (Sânziana on 24 June, the three saints on 30 January). The rest stay feast-only (data/SOURCES.md).
   it.each([
