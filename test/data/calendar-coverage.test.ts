@@ -45,8 +45,15 @@ describe('calendar coverage as the people of each country know it', () => {
     expect(namesOn('russian-orthodox', '2026-08-22')).not.toContain('Матфей');
   });
 
+  it('names Лукьян with Лукиан only on the day of Lucian of Antioch, not on Lucillian\'s', () => {
+    expect(namesOn('russian-orthodox', '2026-10-28')).toEqual(expect.arrayContaining(['Лукиан', 'Лукьян']));
+    expect(namesOn('russian-orthodox', '2026-06-16')).toContain('Лукьян');
+    expect(namesOn('russian-orthodox', '2026-06-16')).not.toContain('Лукиан');
+  });
+
   // The saint's form beside the everyday one, as Γεώργιος beside Γιώργος: a day naming Ульяна names Иулиания too.
-  // Матвей and Тарас are left out: their days are Матфей's or Матфий's, Тарасий's or Тарах's.
+  // Матвей, Тарас and Лукьян are left out: their days are Матфей's or Матфий's, Тарасий's or Тарах's,
+  // Лукиан's or Лукиллиан's.
   it.each([
     ['russian-orthodox', 'Иван', 'Иоанн'],
     ['russian-orthodox', 'Алексей', 'Алексий'],
@@ -74,6 +81,8 @@ describe('calendar coverage as the people of each country know it', () => {
     ['russian-orthodox', 'Ефим', 'Евфимий'],
     ['russian-orthodox', 'Емельян', 'Емилиан'],
     ['russian-orthodox', 'Кондрат', 'Кодрат'],
+    ['russian-orthodox', 'Софья', 'София'],
+    ['russian-orthodox', 'Агафья', 'Агафия'],
     ['ukrainian-orthodox', 'Іван', 'Іоанн'],
     ['ukrainian-orthodox', 'Михайло', 'Михаїл'],
     ['ukrainian-orthodox', 'Микола', 'Миколай'],
