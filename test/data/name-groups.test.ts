@@ -51,6 +51,7 @@ describe('groups of equivalent names (data/names/groups.json)', () => {
     ['Μαρία', 'Mary'],
     ['Мария', 'Mary'],
     ['Kateřina', 'Catherine'],
+    ['Carl', 'Charles'],
   ])('puts %s in the group of %s', (form, english) => {
     expect(nameGroups.groupOf(form)?.en).toBe(english);
   });
