@@ -9,9 +9,23 @@ describe('calendar coverage as the people of each country know it', () => {
   });
 
   // Partial: only entries a public page dates as the Evangelical commemoration (data/SOURCES.md). Fewer means lost days.
-  it('names people in the German Protestant calendar on the 300 days of 2026 that references confirm', () => {
-    expect(daysWithNames('german-protestant', 2026)).toBeGreaterThanOrEqual(300);
+  it('names people in the German Protestant calendar on the 318 days of 2026 that references confirm', () => {
+    expect(daysWithNames('german-protestant', 2026)).toBeGreaterThanOrEqual(318);
     expect(entriesOn('german-protestant', '2026-10-06').flatMap((entry) => entry.feasts)).toContain('William Tyndale, Bible translator and martyr');
+  });
+
+  // The Evangelical calendar moves a person off the death day when that day is taken; the first version of this
+  // calendar used death days, and pages giving the Evangelical date moved these entries (data/SOURCES.md).
+  it.each([
+    ['2026-01-14', '2026-01-13', 'George Fox, founder of the Quakers'],
+    ['2026-01-29', '2026-01-28', 'Theophil Wurm, bishop of Württemberg'],
+    ['2026-03-08', '2026-03-07', 'Saint Thomas Aquinas, Doctor of the Church'],
+    ['2026-05-06', '2026-05-05', 'Frederick the Wise, Elector of Saxony, protector of the Reformation'],
+    ['2026-10-29', '2026-10-30', 'Henri Dunant, founder of the Red Cross'],
+  ])('keeps the German Protestant commemoration on %s, not on the death day %s: %s', (date, deathDay, feast) => {
+    const feastsOn = (day: string) => entriesOn('german-protestant', day).flatMap((entry) => entry.feasts);
+    expect(feastsOn(date)).toContain(feast);
+    expect(feastsOn(deathDay)).not.toContain(feast);
   });
 
   // Romania's great feasts are all in the calendar on their own dates; names are given where two references

@@ -52,6 +52,7 @@ describe('groups of equivalent names (data/names/groups.json)', () => {
     ['Мария', 'Mary'],
     ['Kateřina', 'Catherine'],
     ['Carl', 'Charles'],
+    ['Theophan', 'Theophanes'],
   ])('puts %s in the group of %s', (form, english) => {
     expect(nameGroups.groupOf(form)?.en).toBe(english);
   });
