@@ -9,8 +9,8 @@ describe('calendar coverage as the people of each country know it', () => {
   });
 
   // Partial: only entries a public page dates as the Evangelical commemoration (data/SOURCES.md). Fewer means lost days.
-  it('names people in the German Protestant calendar on the 318 days of 2026 that references confirm', () => {
-    expect(daysWithNames('german-protestant', 2026)).toBeGreaterThanOrEqual(318);
+  it('names people in the German Protestant calendar on the 319 days of 2026 that references confirm', () => {
+    expect(daysWithNames('german-protestant', 2026)).toBeGreaterThanOrEqual(319);
     expect(entriesOn('german-protestant', '2026-10-06').flatMap((entry) => entry.feasts)).toContain('William Tyndale, Bible translator and martyr');
   });
 
