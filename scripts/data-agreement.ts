@@ -1,8 +1,9 @@
 /**
  * `npm run data:agreement`: how far each country's calendar agrees with independent public datasets
- * published as npm packages (build-time inputs only, never served), day by day in 2026. Prints the
- * table; `-- --write` puts it in data/README.md with the date it was made, and the disagreeing days in
- * data/AGREEMENT.md. Not part of `npm test`: a dataset's own errors are not ours to fail on.
+ * (build-time inputs only, never served), day by day in 2026: the npm packages below and every dataset
+ * vendored under data/reference/<id>/ (see scripts/data-reference.ts). Prints the table; `-- --write`
+ * puts it in data/README.md with the date it was made, and the disagreeing days in data/AGREEMENT.md.
+ * Not part of `npm test`: a dataset's own errors are not ours to fail on.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,36 +13,43 @@ import type { CalendarDefinition } from '../lambda/core/calendar/calendar';
 import { materializeYear } from '../lambda/core/calendar/materialize';
 import { foldName } from '../lambda/core/names/name-folding';
 import { COUNTRY_NAMES } from '../lambda/core/shared/countries';
+import { loadReferenceDatasets, type ReferenceDataset } from './data-reference';
 
 const YEAR = 2026;
 const ROOT = join(__dirname, '..');
 const load = createRequire(__filename);
 
 interface Dataset {
-  /** The npm package, as named in the table. */
-  packageName: string;
+  /** The dataset's short name, as in the table: the npm package or the data/reference folder. */
+  id: string;
+  /** Markdown link to where it is published, with its version when it has one. */
+  label: string;
   licence: string;
-  country: string;
   /** Our calendar it is compared with. */
   calendar: string;
   /** What the package says it is built from. */
   origin: string;
-  /** The names the dataset gives for a date (month and day, 1-based); [] for a day without names. */
-  namesOn(month: number, day: number): string[];
+  /**
+   * The names the dataset gives for a date (month and day, 1-based); [] for a day without names;
+   * undefined for a day the dataset does not cover (not compared).
+   */
+  namesOn(month: number, day: number): string[] | undefined;
 }
 
 const versionOf = (packageName: string): string =>
   (JSON.parse(readFileSync(load.resolve(`${packageName}/package.json`), 'utf8')) as { version: string }).version;
+const npmLabel = (packageName: string) =>
+  `[${packageName}](https://www.npmjs.com/package/${packageName}) ${versionOf(packageName)}`;
 
 /** Day of a leap year, from 0: the index of lists that keep a place for 29 February. */
 const leapYearIndex = (month: number, day: number): number =>
   [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335][month - 1]! + day - 1;
 
-const DATASETS: Dataset[] = [
+const NPM_DATASETS: Dataset[] = [
   {
-    packageName: 'nevnap',
+    id: 'nevnap',
+    label: npmLabel('nevnap'),
     licence: 'MIT',
-    country: 'HU',
     calendar: 'hungarian-civil',
     origin: 'the Hungarian name day list, one string of names a day',
     namesOn: (month, day) => {
@@ -53,9 +61,9 @@ const DATASETS: Dataset[] = [
     },
   },
   {
-    packageName: 'namnsdag',
+    id: 'namnsdag',
+    label: npmLabel('namnsdag'),
     licence: 'MIT (data taken from Swedish Wikipedia, CC BY-SA)',
-    country: 'SE',
     calendar: 'swedish-civil',
     origin: 'the Swedish almanac list as on Swedish Wikipedia; a day without names is a string',
     namesOn: (month, day) => {
@@ -66,6 +74,19 @@ const DATASETS: Dataset[] = [
   },
 ];
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** One comparison per calendar a vendored dataset names. */
+const fromReference = ({ manifest, days }: ReferenceDataset): Dataset[] =>
+  manifest.calendars.map((calendar) => ({
+    id: manifest.id,
+    label: `[${manifest.title}](${manifest.url})${manifest.version ? ` ${manifest.version}` : ''}, retrieved ${manifest.retrieved}`,
+    licence: manifest.licence,
+    calendar,
+    origin: manifest.origin,
+    namesOn: (month, day) => days[`${pad(month)}-${pad(day)}`]?.slice(),
+  }));
+
 interface DayComparison {
   date: string;
   ours: string[];
@@ -74,8 +95,10 @@ interface DayComparison {
 
 interface Agreement {
   dataset: Dataset;
-  version: string;
+  country: string;
   days: DayComparison[];
+  /** Distinct names of our calendar over the whole year, compared days or not. */
+  ourDistinctNames: number;
 }
 
 const fold = (names: readonly string[]) => new Set(names.map(foldName));
@@ -84,6 +107,7 @@ const shared = (day: DayComparison) => {
   return [...fold(day.ours)].filter((name) => theirs.has(name)).length;
 };
 const same = (day: DayComparison) => shared(day) === fold(day.ours).size && shared(day) === fold(day.theirs).size;
+const distinctTheirs = (days: readonly DayComparison[]) => new Set(days.flatMap((day) => day.theirs.map(foldName))).size;
 
 const compare = (dataset: Dataset, calendar: CalendarDefinition): Agreement => {
   const ours = new Map<string, string[]>();
@@ -91,36 +115,39 @@ const compare = (dataset: Dataset, calendar: CalendarDefinition): Agreement => {
   const days: DayComparison[] = [];
   for (let month = 1; month <= 12; month += 1) {
     for (let day = 1; day <= new Date(Date.UTC(YEAR, month, 0)).getUTCDate(); day += 1) {
-      const date = `${YEAR}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-      days.push({ date, ours: ours.get(date) ?? [], theirs: dataset.namesOn(month, day) });
+      const date = `${YEAR}-${pad(month)}-${pad(day)}`;
+      const theirs = dataset.namesOn(month, day);
+      if (theirs) days.push({ date, ours: ours.get(date) ?? [], theirs });
     }
   }
-  return { dataset, version: versionOf(dataset.packageName), days };
+  return { dataset, country: calendar.country, days, ourDistinctNames: new Set([...ours.values()].flat().map(foldName)).size };
 };
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
 
 const row = (agreement: Agreement): string[] => {
-  const { days, dataset } = agreement;
+  const { days, dataset, country } = agreement;
   const theirNames = days.reduce((sum, day) => sum + fold(day.theirs).size, 0);
   const ourNames = days.reduce((sum, day) => sum + fold(day.ours).size, 0);
   const sharedNames = days.reduce((sum, day) => sum + shared(day), 0);
   return [
-    `${dataset.country} ${COUNTRY_NAMES[dataset.country] ?? ''}`,
+    `${country} ${COUNTRY_NAMES[country] ?? ''}`,
     `\`${dataset.calendar}\``,
-    `[${dataset.packageName}](https://www.npmjs.com/package/${dataset.packageName}) ${agreement.version} (${dataset.licence})`,
+    `${dataset.label} (${dataset.licence})`,
     String(days.length),
     percent(days.filter(same).length, days.length),
     percent(days.filter((day) => shared(day) > 0 || (day.ours.length === 0 && day.theirs.length === 0)).length, days.length),
     percent(sharedNames, theirNames),
     percent(sharedNames, ourNames),
+    String(agreement.ourDistinctNames),
+    String(distinctTheirs(days)),
   ];
 };
 
 const markdownTable = (rows: string[][]): string =>
   [
-    '| Country | Calendar | Dataset (version, licence) | Days compared | Same names | At least one name shared | Their names on our day | Our names on their day |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Country | Calendar | Dataset (version, licence) | Days compared | Same names | At least one name shared | Their names on our day | Our names on their day | Distinct names, ours | Distinct names, theirs |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
   ].join('\n');
 
@@ -135,9 +162,9 @@ const disagreements = (agreement: Agreement): string => {
       return `| ${day.date} | ${onlyOurs.join(', ') || '—'} | ${onlyTheirs.join(', ') || '—'} |`;
     });
   return [
-    `## ${agreement.dataset.country}: \`${agreement.dataset.calendar}\` against ${agreement.dataset.packageName} ${agreement.version}`,
+    `## ${agreement.country}: \`${agreement.dataset.calendar}\` against ${agreement.dataset.id}`,
     '',
-    `${agreement.dataset.packageName}: ${agreement.dataset.origin}. ${lines.length} of ${agreement.days.length} days differ.`,
+    `${agreement.dataset.label} (${agreement.dataset.licence}): ${agreement.dataset.origin}. ${lines.length} of ${agreement.days.length} days differ.`,
     '',
     '| Date | Only ours | Only theirs |',
     '| --- | --- | --- |',
@@ -153,33 +180,48 @@ const replaceSection = (text: string, body: string): string => {
   return text.slice(0, text.indexOf(start)) + section + text.slice(text.indexOf(end) + end.length);
 };
 
+const byCountryCalendarDataset = (a: Agreement, b: Agreement) =>
+  a.country.localeCompare(b.country) ||
+  a.dataset.calendar.localeCompare(b.dataset.calendar) ||
+  a.dataset.id.localeCompare(b.dataset.id);
+
 const main = () => {
   const { definitions } = loadServiceData();
   const bySlug = new Map(definitions.map((definition) => [definition.slug, definition]));
-  const agreements = DATASETS.map((dataset) => {
-    const calendar = bySlug.get(dataset.calendar);
-    if (!calendar) throw new Error(`No calendar ${dataset.calendar}`);
-    return compare(dataset, calendar);
-  });
-  const compared = new Set(DATASETS.map((dataset) => dataset.country));
+  const datasets = [...NPM_DATASETS, ...loadReferenceDatasets().flatMap(fromReference)];
+  const agreements = datasets
+    .map((dataset) => {
+      const calendar = bySlug.get(dataset.calendar);
+      if (!calendar) throw new Error(`Dataset ${dataset.id} names an unknown calendar ${dataset.calendar}`);
+      return compare(dataset, calendar);
+    })
+    .sort(byCountryCalendarDataset);
+  const compared = new Set(agreements.map((agreement) => agreement.country));
   const without = Object.keys(COUNTRY_NAMES)
     .filter((country) => !compared.has(country))
     .sort();
   const made = new Date().toISOString().slice(0, 10);
   const table = markdownTable(agreements.map(row));
   const body = [
-    `Made on ${made} by \`npm run data:agreement -- --write\`, for the days of ${YEAR}. Names are compared folded`,
-    '(case, marks and punctuation ignored). "Same names": the day has exactly the same names on both sides (a',
-    'day without names on both sides counts); "their names on our day": the share of the dataset\'s names that',
-    'our calendar has on that day; "our names on their day": the other way round. The datasets are build-time',
-    'inputs of this report only, never served. The disagreeing days are listed in [AGREEMENT.md](AGREEMENT.md).',
+    `Made on ${made} by \`npm run data:agreement -- --write\`, for the days of ${YEAR}, against the independent`,
+    'datasets published as npm packages and those vendored under `data/reference/` (see [SOURCES.md](SOURCES.md)).',
+    'Names are compared folded (case, marks and punctuation ignored), on the days the dataset covers. "Same',
+    'names": the day has exactly the same names on both sides (a day without names on both sides counts); "their',
+    'names on our day" (per-day name recall): the share of the dataset\'s names that our calendar has on that day;',
+    '"our names on their day": the other way round; "distinct names": different names over the year on each side',
+    '(ours over the whole year). The datasets are build-time inputs of this report and of our data builds only,',
+    'never served. The disagreeing days are listed in [AGREEMENT.md](AGREEMENT.md).',
     '',
     table,
     '',
-    `No independent dataset is available as an npm package with a licence that allows this use for: ${without.join(', ')}.`,
-    'Their calendars rest on the references named in [SOURCES.md](SOURCES.md), at least two for each day checked.',
+    ...(without.length === 0
+      ? []
+      : [
+          `No independent dataset with a licence that allows this use is compared yet for: ${without.join(', ')}.`,
+          'Their calendars rest on the references named in [SOURCES.md](SOURCES.md), at least two for each day checked.',
+        ]),
   ].join('\n');
-  process.stdout.write(`${table}\n\nNo dataset: ${without.join(', ')}\n`);
+  process.stdout.write(`${table}\n\nNo dataset: ${without.join(', ') || 'none'}\n`);
   if (process.argv.includes('--write')) {
     const readme = join(ROOT, 'data', 'README.md');
     writeFileSync(readme, replaceSection(readFileSync(readme, 'utf8'), body));
