@@ -13,6 +13,7 @@ import { nameEnOf } from '../lambda/core/names/name-index';
 import { isFullyTransliterated, systemForLanguage } from '../lambda/core/names/transliteration';
 import { calendarProblems } from './calendar-validation';
 import { coverageMarkdown, coverageRows } from './coverage';
+import { nameFormProblems } from './name-form-problems';
 
 /** The coverage table quotes one fixed year, so that it changes with the data and not with the clock. */
 const COVERAGE_YEAR = 2026;
@@ -28,7 +29,7 @@ const nameGroups = new NameGroups(groups);
 
 const checkFile = (calendar: CalendarDefinition, fileName: string, label: string): void => {
   problems.push(
-    ...calendarProblems(calendar, fileName)
+    ...[...calendarProblems(calendar, fileName), ...nameFormProblems(calendar)]
       .slice(0, 20)
       .map((problem) => `${label}: ${problem}`),
   );
