@@ -29,7 +29,7 @@ const addName = (days: Days, key: string, name: string) => {
  * start with a saint's or a blessed's title (feasts of the Lord, of Mary) carry no given name.
  */
 const SAINT_TITLE: Record<string, RegExp> = {
-  it: /^(?:Santi|Sante|Santo|Santa|San|Sant[’']|Beati|Beate|Beato|Beata)\s*/u,
+  it: /^(?:Santi|Sante|Santo|Santa|Sant[’']|San|Beati|Beate|Beato|Beata)\s*/u,
   es: /^(?:Santos|Santas|Santo|Santa|San|Beatos|Beatas|Beato|Beata)\s+/u,
   fr: /^(?:Saints|Saintes|Saint|Sainte|Bienheureux|Bienheureuses|Bienheureuse)\s+/iu,
 };
@@ -74,7 +74,7 @@ export const givenNamesOfLabel = (label: string, locale: string, requireTitle: b
   return (
     people
       .map((person) => person.replace(title, '').trim())
-      .map((person) => person.replace(/^(?:Saint|Sainte|San|Santa|Santo|Sant[’'])\s*/iu, ''))
+      .map((person) => person.replace(/^(?:Sainte|Saint|Sant[’']|Santa|Santo|San)\s*/iu, ''))
       // "Maria Maddalena", "Pier Damiani", "Giovanni Paolo II": the first word alone is not the person's name.
       .map((person) => person.split(/\s+/u))
       .map((words) =>
