@@ -1,0 +1,26 @@
+import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
+import { foldName } from '../../lambda/core/names/name-folding';
+import { NameGroups } from '../../lambda/core/names/name-groups';
+import { buildNameIndex, fixedRef } from '../../lambda/core/names/name-index';
+
+const { definitions, groups } = loadServiceData();
+const index = buildNameIndex(definitions, new NameGroups(groups));
+
+describe('short, pet and sister forms people carry in Italy, Spain and France', () => {
+  it.each([
+    ['Pepe', 'spanish-catholic', '03-19', 'José'],
+    ['Nacho', 'spanish-catholic', '07-31', 'Ignacio'],
+    ['Lola', 'spanish-catholic', '09-15', 'Dolores'],
+    ['Pili', 'spanish-catholic', '10-12', 'Pilar'],
+    ['Concha', 'spanish-catholic', '12-08', 'Concepción'],
+    ['Assunta', 'spanish-catholic', '08-15', 'Asunción'],
+    ['Gianni', 'italian-catholic', '06-24', 'Giovanni'],
+    ['Inmaculada', 'italian-catholic', '12-08', 'Immacolata'],
+    ['Margot', 'french-catholic', '11-16', 'Marguerite'],
+    ['Manon', 'french-catholic', '08-15', 'Marie'],
+    ['Lise', 'french-catholic', '11-17', 'Élisabeth'],
+  ])('a search for %s finds the %s day %s of %s', (query, slug, day, name) => {
+    const found = (index.get(foldName(query)) ?? []).filter((occurrence) => occurrence.slug === slug && occurrence.ref === fixedRef(day));
+    expect(found.map((occurrence) => occurrence.name)).toContain(name);
+  });
+});
