@@ -106,6 +106,16 @@ const importAbalin = (path: string, country: string): Days => {
 
 /** The FreeBSD/Debian calendar(1) file "Fêtes à souhaiter": "MM/DD<TAB>sentence naming one name". */
 const FETES_SENTENCES = [/^Aujourd'hui, c'est la St\(e\) (.+)\.$/u, /^N'oubliez pas les (.+) !$/u, /^Bonne fête aux (.+) !$/u];
+/** "Bernadette et aux Nadine" → Bernadette, Nadine; "Guénolé (Gwénolé)" → Guénolé, Gwénolé. */
+const namesOfFetesPhrase = (phrase: string): string[] =>
+  phrase
+    .split(/ et aux /u)
+    .flatMap((part) => {
+      const variants = /^(.+?)\s*\((.+)\)$/u.exec(part);
+      return variants ? [variants[1]!, ...variants[2]!.split(',')] : [part];
+    })
+    .map((name) => name.trim());
+
 const importFetes = (path: string): Days => {
   const days: Days = {};
   for (const line of readFileSync(path, 'utf8').split('\n')) {
@@ -113,8 +123,8 @@ const importFetes = (path: string): Days => {
     if (!match) continue;
     const key = dayKey(Number(match[1]), Number(match[2]));
     for (const sentence of FETES_SENTENCES) {
-      const name = sentence.exec(match[3]!.trim())?.[1];
-      if (name) addName(days, key, name);
+      const named = sentence.exec(match[3]!.trim())?.[1];
+      if (named) for (const name of namesOfFetesPhrase(named)) addName(days, key, name);
     }
   }
   return days;
