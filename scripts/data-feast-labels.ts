@@ -1,0 +1,63 @@
+/**
+ * Words that name a feast, a holy day or a holiday rather than a person, as name-day lists print them
+ * ("Neujahr", "Mariä Lichtmess", "Velika Gospa"). Imported datasets drop them, and `npm run data:check`
+ * fails when a calendar lists one as a name; feasts belong in a day's `feasts`.
+ */
+import { foldName } from '../lambda/core/names/name-folding';
+
+const LABELS = [
+  // German
+  'Neujahr',
+  'Silvesterabend',
+  'Heilige drei Könige',
+  'Dreikönig',
+  'Mariä',
+  'Lichtmess',
+  'Himmelfahrt',
+  'Empfängnis',
+  'Verkündigung',
+  'Abend',
+  'Heiliger Abend',
+  'Christfest',
+  'Christtag',
+  'Weihnachten',
+  'Ostern',
+  'Pfingsten',
+  'Allerheiligen',
+  'Allerseelen',
+  'Bekehrung',
+  'Pauli',
+  'Petri',
+  'Stuhlfeier',
+  'Schutzengelfest',
+  'Schutzengel',
+  'Unschuldige',
+  'Unschuldige Kinder',
+  'Kinder',
+  'Kreuzerhöhung',
+  'Verklärung',
+  // Croatian
+  'Gospa',
+  'Velika',
+  'Božić',
+  'Badnjak',
+  'Uskrs',
+  'Duhovi',
+  'Tijelovo',
+  'Svi sveti',
+  'Dušni dan',
+  'Reljefima',
+  // Polish
+  'Wigilia',
+  'Wszystkich Świętych',
+  'Zaduszki',
+  'Trzech Króli',
+  // English labels found in the datasets
+  'Christmas',
+  'New Year',
+];
+
+const FOLDED = new Set(LABELS.map(foldName));
+
+/** True when the text is a feast label, not a given name. */
+export const isFeastLabel = (text: string): boolean => FOLDED.has(foldName(text));

@@ -1,0 +1,115 @@
+/**
+ * `npx tsx scripts/data-reference-import.ts <format> <raw file> <dataset id> [column]`: turns a public
+ * dataset's raw file (kept outside the repository) into data/reference/<id>/days.json, the shape every
+ * reference dataset shares ({ "MM-DD": [names] }). Only the given names are kept, as the dataset spells
+ * them: a saint's epithet or abbreviation ("Raimund v. P.", "Gregor d. Gr.") is cut back to the name,
+ * and entries that are feasts rather than names (digits, capitals, brackets) are left out, so that
+ * comparisons measure names and not labels. The manifest beside it is written by hand.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isFeastLabel } from './data-feast-labels';
+
+type Days = Record<string, string[]>;
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const dayKey = (month: number, day: number) => `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/**
+ * Words that end a name in a saint's label: particles, ordinals, abbreviated epithets, and the
+ * adjectives of place or rank of Slavic labels ("Antun Padovanski", "Albert Veliki").
+ */
+const EPITHET =
+  /^(v|d|u|von|van|der|de|la|da|del|und|i|y|e|et|ap|b|kr|m|p|sv|bl)\.?$|\.$|^[IVX]+\.?$|^\p{Lu}\p{Ll}+(ski|ska|ški|ška|čki|čka|cki|cka)$|^(Veliki|Velika|Mlađi|Stariji)$/iu;
+
+/** "Andrea(s]" → Andrea, Andreas; "K(C)lemens" → Klemens, Clemens; other names unchanged. */
+const expandAlternatives = (entry: string): string[] => {
+  const match = /^(\p{L}*) ?[([](\p{L}+)[)\]](\p{L}*)$/u.exec(entry);
+  if (!match) return [entry];
+  const [, stem = '', inner = '', rest = ''] = match;
+  return rest ? [stem + rest, inner + rest] : [stem, stem + inner];
+};
+
+const nameShaped = (name: string) =>
+  name.split(' ').every((word) => /^\p{Lu}[\p{Ll}'’-]*\p{Ll}$/u.test(word) && !/^\p{Lu}+$/u.test(word));
+
+/** The given names in one entry of a list: pairs split, epithets cut, labels dropped. */
+export const givenNames = (entry: string): string[] =>
+  entry
+    .split(/\s+(?:i|und|u\.|and|et|e|y)\s+/u)
+    .flatMap((part) => {
+      const words = part.trim().split(/\s+/u);
+      const end = words.findIndex((word, index) => index > 0 && EPITHET.test(word));
+      return expandAlternatives(words.slice(0, end === -1 ? words.length : end).join(' '));
+    })
+    .map((name) => name.trim())
+    .filter((name) => name.length > 1 && nameShaped(name) && !isFeastLabel(name));
+
+const addName = (days: Days, key: string, entry: string) => {
+  const names = (days[key] ??= []);
+  for (const name of givenNames(entry)) if (!names.includes(name)) names.push(name);
+};
+
+/** xnekv03/nameday-api json/namedays.json: one object a day, a comma-separated string per country. */
+const fromNamedayApi = (text: string, column: string): Days => {
+  const rows = JSON.parse(text.replace(/,(\s*[}\]])/g, '$1')) as Array<Record<string, string | number>>;
+  const days: Days = {};
+  for (const row of rows) {
+    const key = dayKey(Number(row.month), Number(row.day));
+    days[key] ??= [];
+    const value = String(row[column] ?? 'n/a');
+    if (value !== 'n/a') for (const entry of value.split(',')) addName(days, key, entry.trim());
+  }
+  return days;
+};
+
+/** filiptammergard/namedays src/namedays/XX.ts: one { name, month, day } object per name. */
+const fromNamedaysPackage = (text: string): Days => {
+  const days: Days = {};
+  for (const [, name = '', month, day] of text.matchAll(/name: "([^"]+)",\s*month: (\d+),\s*day: (\d+)/g))
+    addName(days, dayKey(Number(month), Number(day)), name);
+  return days;
+};
+
+/** Adman/pynameday, a Python tuple per month of one string (or None) per day, 29 February included. */
+const fromPynameday = (text: string): Days => {
+  const body = text.slice(text.indexOf('NAMEDAYS'));
+  const values = [...body.matchAll(/'([^']*)'|\bNone\b/g)].map((match) => match[1] ?? null);
+  const days: Days = {};
+  let index = 0;
+  DAYS_IN_MONTH.forEach((length, month) => {
+    for (let day = 1; day <= length; day += 1) {
+      const key = dayKey(month + 1, day);
+      days[key] ??= [];
+      for (const entry of (values[index] ?? '').split(',')) if (entry.trim()) addName(days, key, entry.trim());
+      index += 1;
+    }
+  });
+  if (index !== values.length) throw new Error(`expected ${index} days, found ${values.length}`);
+  return days;
+};
+
+const main = () => {
+  const [format, file, id, column = ''] = process.argv.slice(2);
+  if (!format || !file || !id) throw new Error('usage: <nameday-api|namedays|pynameday> <raw file> <dataset id> [column]');
+  const text = readFileSync(file, 'utf8');
+  const parsed =
+    format === 'nameday-api'
+      ? fromNamedayApi(text, column)
+      : format === 'namedays'
+        ? fromNamedaysPackage(text)
+        : format === 'pynameday'
+          ? fromPynameday(text)
+          : undefined;
+  if (!parsed) throw new Error(`unknown format ${format}`);
+  const ordered: Days = {};
+  for (const key of Object.keys(parsed).sort()) ordered[key] = parsed[key] ?? [];
+  const dir = join(__dirname, '..', 'data', 'reference', id);
+  mkdirSync(dir, { recursive: true });
+  // One day a line, so that a revision of the dataset shows as a readable diff.
+  const lines = Object.entries(ordered).map(([key, names]) => `  ${JSON.stringify(key)}: ${JSON.stringify(names)}`);
+  writeFileSync(join(dir, 'days.json'), `{\n${lines.join(',\n')}\n}\n`);
+  const names = new Set(Object.values(ordered).flat());
+  process.stdout.write(`${id}: ${Object.keys(ordered).length} days, ${names.size} distinct names\n`);
+};
+
+if (require.main === module) main();
