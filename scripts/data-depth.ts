@@ -1,14 +1,18 @@
 /**
- * `npx tsx scripts/data-depth.ts [--write]`: adds to a calendar every (name, day) on which two reference
- * datasets of different origins agree (data/reference/, see data/SOURCES.md), at least one of them a
- * list of the calendar's own country. Two copies of one origin (two scrapes of the same Wikipedia list)
- * count once. Names already on the day stay first and in their order; nothing is removed or moved.
- * Without `--write` it only reports what it would add.
+ * `npx tsx scripts/data-depth.ts [--write]`: adds to a calendar every (name, day) that a reference list of
+ * the calendar's own country gives and a list of another origin confirms on the same day, with the same
+ * name or a form of the same name group (data/names/groups.json): another country's Catholic list that
+ * keeps Saint Basil on 2 January as "Basilius" confirms the Polish "Bazyli" there. Two copies of one
+ * origin (two scrapes of the same Wikipedia list) never confirm each other. Names already on a day stay
+ * first and in their order, nothing is removed or moved, and a day left to a feast (`gap`) stays so.
+ * Without `--write` it only reports what it would add. The datasets: data/reference/, data/SOURCES.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CalendarDefinition } from '../lambda/core/calendar/calendar';
 import { foldName } from '../lambda/core/names/name-folding';
+import type { NameGroup } from '../lambda/core/names/name-groups';
+import { NameGroups } from '../lambda/core/names/name-groups';
 import { isFeastLabel } from './data-feast-labels';
 
 const DATA = join(__dirname, '..', 'data');
@@ -22,31 +26,42 @@ interface Source {
 
 interface Plan {
   calendar: string;
-  /** Lists of the calendar's own country. */
+  /** Lists of the calendar's own country: the names and their spelling come from these. */
   own: Source[];
-  /** Lists of a neighbour sharing the calendar (the German-language regional calendar): confirm only. */
-  neighbours: Source[];
+  /** Lists of other countries' Catholic calendars: they confirm a saint's day, never add a name. */
+  confirming: Source[];
 }
 
 const NAMEDAY_API_AT = { dataset: 'nameday-api-at', origin: 'nameday-api' };
 const NAMEDAY_API_DE = { dataset: 'nameday-api-de', origin: 'nameday-api' };
 const NAMEDAYS_DE = { dataset: 'namedays-de', origin: 'de.wikipedia' };
 const PYNAMEDAY_AT = { dataset: 'pynameday-at', origin: 'austrian-printed-list' };
+// The nameday-api Polish and Croatian columns are copies of the Wikipedia lists, not of nameday-api.
+const NAMEDAY_API_PL = { dataset: 'nameday-api-pl', origin: 'pl.wikipedia' };
+const NAMEDAYS_PL = { dataset: 'namedays-pl', origin: 'pl.wikipedia' };
+const NAMEDAY_API_HR = { dataset: 'nameday-api-hr', origin: 'hr.wikipedia' };
 
 const PLANS: Plan[] = [
-  { calendar: 'german-catholic', own: [NAMEDAY_API_DE, NAMEDAYS_DE], neighbours: [PYNAMEDAY_AT, NAMEDAY_API_AT] },
-  { calendar: 'austrian-catholic', own: [NAMEDAY_API_AT, PYNAMEDAY_AT], neighbours: [NAMEDAYS_DE, NAMEDAY_API_DE] },
-  // Both Polish datasets are copies of the Polish Wikipedia lists, the Croatian one of the Croatian
-  // Wikipedia list: one origin each, so nothing is added on their word (data/SOURCES.md).
+  {
+    calendar: 'german-catholic',
+    own: [NAMEDAY_API_DE, NAMEDAYS_DE],
+    confirming: [PYNAMEDAY_AT, NAMEDAY_API_AT, NAMEDAYS_PL, NAMEDAY_API_HR],
+  },
+  {
+    calendar: 'austrian-catholic',
+    own: [NAMEDAY_API_AT, PYNAMEDAY_AT],
+    confirming: [NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAYS_PL, NAMEDAY_API_HR],
+  },
   {
     calendar: 'polish-catholic',
-    own: [
-      { dataset: 'nameday-api-pl', origin: 'pl.wikipedia' },
-      { dataset: 'namedays-pl', origin: 'pl.wikipedia' },
-    ],
-    neighbours: [],
+    own: [NAMEDAY_API_PL, NAMEDAYS_PL],
+    confirming: [NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT, NAMEDAY_API_HR],
   },
-  { calendar: 'croatian-catholic', own: [{ dataset: 'nameday-api-hr', origin: 'hr.wikipedia' }], neighbours: [] },
+  {
+    calendar: 'croatian-catholic',
+    own: [NAMEDAY_API_HR],
+    confirming: [NAMEDAYS_PL, NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT],
+  },
 ];
 
 type Days = Record<string, string[]>;
@@ -57,43 +72,58 @@ const readDays = (dataset: string): Days =>
 const bestSpelling = (spellings: readonly string[]): string =>
   [...spellings].sort((a, b) => b.replace(/[ -~]/g, '').length - a.replace(/[ -~]/g, '').length)[0] ?? '';
 
-/** The names to add on each day: agreed by two origins, one of them the country's own, in own-list order. */
-export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition): Map<string, string[]> => {
-  const sources = [...plan.own, ...plan.neighbours].map((source) => ({ ...source, days: readDays(source.dataset) }));
+/** What a name stands for when lists are compared: its group, or the name itself without one. */
+const meaningOf = (name: string, groups: NameGroups): string => {
+  const group = groups.groupOf(name);
+  return group ? `group:${group.en}` : `name:${foldName(name)}`;
+};
+
+/** The names to add on each day, in the order of the own lists, spelled as they spell them. */
+export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups: NameGroups): Map<string, string[]> => {
+  const own = plan.own.map((source) => ({ ...source, days: readDays(source.dataset) }));
+  const all = [...own, ...plan.confirming.map((source) => ({ ...source, days: readDays(source.dataset) }))];
   const movableNames = new Set(calendar.movable.flatMap((entry) => entry.names ?? []).map(foldName));
   const additions = new Map<string, string[]>();
   for (const key of Object.keys(calendar.days).sort()) {
     // A day the tradition leaves to a feast (a `gap`) stays without names, whatever the lists print.
     if (calendar.days[key]?.gap) continue;
     const present = new Set(calendar.days[key]?.names.map(foldName));
-    const candidates = new Map<string, { spellings: string[]; origins: Set<string>; own: boolean }>();
-    for (const source of sources) {
-      const own = plan.own.some((item) => item.dataset === source.dataset);
+    const originsOf = new Map<string, Set<string>>();
+    for (const source of all) {
       for (const name of source.days[key] ?? []) {
-        const folded = foldName(name);
-        const candidate = candidates.get(folded) ?? { spellings: [], origins: new Set<string>(), own: false };
-        if (own) candidate.spellings.push(name);
-        candidate.origins.add(source.origin);
-        candidate.own ||= own;
-        candidates.set(folded, candidate);
+        for (const meaning of new Set([`name:${foldName(name)}`, meaningOf(name, groups)])) {
+          originsOf.set(meaning, (originsOf.get(meaning) ?? new Set<string>()).add(source.origin));
+        }
       }
     }
-    const added = [...candidates.entries()]
-      .filter(([folded, candidate]) => candidate.own && candidate.origins.size >= 2 && !present.has(folded))
-      .filter(([folded, candidate]) => !movableNames.has(folded) && !isFeastLabel(candidate.spellings[0] ?? ''))
-      .map(([, candidate]) => bestSpelling(candidate.spellings));
-    if (added.length > 0) additions.set(key, added);
+    const spellings = new Map<string, string[]>();
+    for (const source of own) {
+      for (const name of source.days[key] ?? []) {
+        const folded = foldName(name);
+        if (present.has(folded) || movableNames.has(folded) || isFeastLabel(name)) continue;
+        const confirmedBy = new Set([
+          ...(originsOf.get(`name:${folded}`) ?? []),
+          ...(originsOf.get(meaningOf(name, groups)) ?? []),
+        ]);
+        confirmedBy.delete(source.origin);
+        if (confirmedBy.size === 0) continue;
+        spellings.set(folded, [...(spellings.get(folded) ?? []), name]);
+      }
+    }
+    if (spellings.size > 0) additions.set(key, [...spellings.values()].map(bestSpelling));
   }
   return additions;
 };
 
 const main = () => {
   const write = process.argv.includes('--write');
+  const { groups } = JSON.parse(readFileSync(join(DATA, 'names', 'groups.json'), 'utf8')) as { groups: NameGroup[] };
+  const nameGroups = new NameGroups(groups);
   for (const plan of PLANS) {
     const path = join(DATA, 'calendars', `${plan.calendar}.json`);
     const text = readFileSync(path, 'utf8');
     const calendar = JSON.parse(text) as CalendarDefinition;
-    const additions = agreedAdditions(plan, calendar);
+    const additions = agreedAdditions(plan, calendar, nameGroups);
     let count = 0;
     for (const [key, names] of additions) {
       const day = calendar.days[key];
