@@ -29,6 +29,12 @@ const expandAlternatives = (entry: string): string[] => {
   return rest ? [stem + rest, inner + rest] : [stem, stem + inner];
 };
 
+/**
+ * Words of German feast labels ("Mariä Lichtmess", "Pauli Bekehrung", "Maria Schnee", "Mariä Namen") that
+ * the raw lists split off as words of their own: some are names elsewhere (Pauli, Petri), here they are labels.
+ */
+const GERMAN_FEAST_WORDS = new Set(['Mariä', 'Pauli', 'Petri', 'Christi', 'Jesu', 'Schnee', 'Namen', 'Herz']);
+
 const nameShaped = (name: string) =>
   name.split(' ').every((word) => /^\p{Lu}[\p{Ll}'’-]*\p{Ll}$/u.test(word) && !/^\p{Lu}+$/u.test(word));
 
@@ -42,7 +48,7 @@ export const givenNames = (entry: string): string[] =>
       return expandAlternatives(words.slice(0, end === -1 ? words.length : end).join(' '));
     })
     .map((name) => name.trim())
-    .filter((name) => name.length > 1 && nameShaped(name) && !isFeastLabel(name));
+    .filter((name) => name.length > 1 && nameShaped(name) && !isFeastLabel(name) && !GERMAN_FEAST_WORDS.has(name));
 
 const addName = (days: Days, key: string, entry: string) => {
   const names = (days[key] ??= []);
