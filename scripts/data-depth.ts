@@ -30,6 +30,13 @@ interface Plan {
   own: Source[];
   /** Lists of other countries' Catholic calendars: they confirm a saint's day, never add a name. */
   confirming: Source[];
+  /**
+   * Lists of a neighbour of the same language and church calendar (the German-language regional calendar
+   * of Germany and Austria): a form from them is taken only where an own list has that name or a form of
+   * its group on the day, and only a form the country uses (found in its own lists or calendar on some
+   * day), so that the neighbour adds the country's forms of a saint it keeps, never a saint of its own.
+   */
+  sameLanguage: Source[];
 }
 
 const NAMEDAY_API_AT = { dataset: 'nameday-api-at', origin: 'nameday-api' };
@@ -46,21 +53,25 @@ const PLANS: Plan[] = [
     calendar: 'german-catholic',
     own: [NAMEDAY_API_DE, NAMEDAYS_DE],
     confirming: [PYNAMEDAY_AT, NAMEDAY_API_AT, NAMEDAYS_PL, NAMEDAY_API_HR],
+    sameLanguage: [PYNAMEDAY_AT, NAMEDAY_API_AT],
   },
   {
     calendar: 'austrian-catholic',
     own: [NAMEDAY_API_AT, PYNAMEDAY_AT],
     confirming: [NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAYS_PL, NAMEDAY_API_HR],
+    sameLanguage: [NAMEDAYS_DE, NAMEDAY_API_DE],
   },
   {
     calendar: 'polish-catholic',
     own: [NAMEDAY_API_PL, NAMEDAYS_PL],
     confirming: [NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT, NAMEDAY_API_HR],
+    sameLanguage: [],
   },
   {
     calendar: 'croatian-catholic',
     own: [NAMEDAY_API_HR],
     confirming: [NAMEDAYS_PL, NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT],
+    sameLanguage: [],
   },
 ];
 
@@ -78,38 +89,60 @@ const meaningOf = (name: string, groups: NameGroups): string => {
   return group ? `group:${group.en}` : `name:${foldName(name)}`;
 };
 
-/** The names to add on each day, in the order of the own lists, spelled as they spell them. */
+/** Every meaning (name or group) listed on a day, with the origins that list it. */
+const originsByMeaning = (sources: readonly LoadedSource[], key: string, groups: NameGroups) => {
+  const originsOf = new Map<string, Set<string>>();
+  for (const source of sources) {
+    for (const name of source.days[key] ?? []) {
+      for (const meaning of new Set([`name:${foldName(name)}`, meaningOf(name, groups)])) {
+        originsOf.set(meaning, (originsOf.get(meaning) ?? new Set<string>()).add(source.origin));
+      }
+    }
+  }
+  return originsOf;
+};
+
+type LoadedSource = Source & { days: Days };
+const load = (sources: readonly Source[]): LoadedSource[] =>
+  sources.map((source) => ({ ...source, days: readDays(source.dataset) }));
+
+/** The names to add on each day, own lists first and in their order, spelled as they spell them. */
 export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups: NameGroups): Map<string, string[]> => {
-  const own = plan.own.map((source) => ({ ...source, days: readDays(source.dataset) }));
-  const all = [...own, ...plan.confirming.map((source) => ({ ...source, days: readDays(source.dataset) }))];
+  const own = load(plan.own);
+  const all = [...own, ...load(plan.confirming)];
+  const neighbours = load(plan.sameLanguage);
   const movableNames = new Set(calendar.movable.flatMap((entry) => entry.names ?? []).map(foldName));
+  // A neighbour's form must be one the country uses: on some day of an own list or of the calendar.
+  const ownForms = new Set(
+    [
+      ...own.flatMap((source) => Object.values(source.days).flat()),
+      ...Object.values(calendar.days).flatMap((day) => day.names),
+    ].map(foldName),
+  );
   const additions = new Map<string, string[]>();
   for (const key of Object.keys(calendar.days).sort()) {
     // A day the tradition leaves to a feast (a `gap`) stays without names, whatever the lists print.
     if (calendar.days[key]?.gap) continue;
     const present = new Set(calendar.days[key]?.names.map(foldName));
-    const originsOf = new Map<string, Set<string>>();
-    for (const source of all) {
-      for (const name of source.days[key] ?? []) {
-        for (const meaning of new Set([`name:${foldName(name)}`, meaningOf(name, groups)])) {
-          originsOf.set(meaning, (originsOf.get(meaning) ?? new Set<string>()).add(source.origin));
-        }
-      }
-    }
+    const byAll = originsByMeaning(all, key, groups);
+    const byOwn = originsByMeaning(own, key, groups);
     const spellings = new Map<string, string[]>();
-    for (const source of own) {
+    const consider = (source: LoadedSource, confirming: Map<string, Set<string>>, usedForms?: Set<string>) => {
       for (const name of source.days[key] ?? []) {
         const folded = foldName(name);
         if (present.has(folded) || movableNames.has(folded) || isFeastLabel(name)) continue;
+        if (usedForms && !usedForms.has(folded)) continue;
         const confirmedBy = new Set([
-          ...(originsOf.get(`name:${folded}`) ?? []),
-          ...(originsOf.get(meaningOf(name, groups)) ?? []),
+          ...(confirming.get(`name:${folded}`) ?? []),
+          ...(confirming.get(meaningOf(name, groups)) ?? []),
         ]);
         confirmedBy.delete(source.origin);
         if (confirmedBy.size === 0) continue;
         spellings.set(folded, [...(spellings.get(folded) ?? []), name]);
       }
-    }
+    };
+    for (const source of own) consider(source, byAll);
+    for (const source of neighbours) consider(source, byOwn, ownForms);
     if (spellings.size > 0) additions.set(key, [...spellings.values()].map(bestSpelling));
   }
   return additions;
