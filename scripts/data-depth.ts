@@ -48,7 +48,7 @@ const NAMEDAY_API_PL = { dataset: 'nameday-api-pl', origin: 'pl.wikipedia' };
 const NAMEDAYS_PL = { dataset: 'namedays-pl', origin: 'pl.wikipedia' };
 const NAMEDAY_API_HR = { dataset: 'nameday-api-hr', origin: 'hr.wikipedia' };
 
-const PLANS: Plan[] = [
+export const PLANS: Plan[] = [
   {
     calendar: 'german-catholic',
     own: [NAMEDAY_API_DE, NAMEDAYS_DE],
