@@ -12,7 +12,6 @@ import { NameGroups } from '../lambda/core/names/name-groups';
 import { nameEnOf } from '../lambda/core/names/name-index';
 import { isFullyTransliterated, systemForLanguage } from '../lambda/core/names/transliteration';
 import { calendarProblems } from './calendar-validation';
-import { isFeastLabel } from './data-feast-labels';
 import { coverageMarkdown, coverageRows } from './coverage';
 
 /** The coverage table quotes one fixed year, so that it changes with the data and not with the clock. */
@@ -65,17 +64,6 @@ for (const calendar of definitions) {
         problems.push(`${calendar.slug}: ${name} has letters outside the ${system} table`);
     } else if (nameEnOf(name, language, nameGroups) === null) {
       withoutEnglish += 1;
-    }
-  }
-}
-
-// Names are names: a capital first, no digits, brackets or stops (a list's "Hl." or "(e)"), no feast label.
-for (const calendar of definitions) {
-  for (const [key, day] of Object.entries(calendar.days)) {
-    for (const name of day.names) {
-      if (!/^[\p{Lu}\p{Lt}]/u.test(name) || /[\d()[\].,;:!?]/u.test(name))
-        problems.push(`${calendar.slug} ${key}: "${name}" is not spelled as a name`);
-      if (isFeastLabel(name)) problems.push(`${calendar.slug} ${key}: "${name}" is a feast label, not a name`);
     }
   }
 }

@@ -1,8 +1,9 @@
 /**
- * Words that name a feast, a holy day or a holiday rather than a person, as name-day lists print them
- * ("Neujahr", "Mariä Lichtmess", "Velika Gospa"). Imported datasets drop them, and `npm run data:check`
- * fails when a calendar lists one as a name; feasts belong in a day's `feasts`. Words that are also given
- * names somewhere stay off the list: "Mariä" folds to Maria, and Pauli and Petri are Finnish names.
+ * Words that name a feast, a holy day or a holiday rather than a person, as German, Croatian and Polish
+ * name-day lists print them ("Neujahr", "Mariä Lichtmess", "Velika Gospa"). The list import drops them,
+ * and test/data/depth-build.test.ts fails when a calendar the depth build feeds lists one as a name; feasts
+ * belong in a day's `feasts`. Words that are also given names somewhere stay off the list: "Mariä" folds
+ * to Maria, and Pauli and Petri are Finnish names.
  */
 import { foldName } from '../lambda/core/names/name-folding';
 

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/data-reference-import.ts <format> <raw file> <dataset id> [column]`: turns a public
+ * `npx tsx scripts/data-depth-import.ts <format> <raw file> <dataset id> [column]`: turns a public
  * dataset's raw file (kept outside the repository) into data/reference/<id>/days.json, the shape every
  * reference dataset shares ({ "MM-DD": [names] }). Only the given names are kept, as the dataset spells
  * them: a saint's epithet or abbreviation ("Raimund v. P.", "Gregor d. Gr.") is cut back to the name,

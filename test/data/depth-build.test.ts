@@ -4,7 +4,7 @@ import type { CalendarDefinition } from '../../lambda/core/calendar/calendar';
 import { NameGroups } from '../../lambda/core/names/name-groups';
 import { agreedAdditions, PLANS } from '../../scripts/data-depth';
 import { isFeastLabel } from '../../scripts/data-feast-labels';
-import { givenNames } from '../../scripts/data-reference-import';
+import { givenNames } from '../../scripts/data-depth-import';
 
 const DATA = join(__dirname, '..', '..', 'data');
 const REFERENCE = join(DATA, 'reference');
@@ -53,6 +53,15 @@ describe('reference datasets (data/reference/)', () => {
     const additions = agreedAdditions(austrian, gap, groups);
     expect(gapDays.length).toBeGreaterThan(0);
     for (const [key] of gapDays) expect(additions.get(key)).toBeUndefined();
+  });
+});
+
+// The depth build adds names in bulk: none of them may be a feast word or a list's abbreviation ("Hl.", "(e)").
+describe.each(PLANS.map((plan) => plan.calendar))('%s names', (slug) => {
+  it('are names: a capital first, no digits, brackets or stops, no feast label', () => {
+    const names = Object.values(calendar(slug).days).flatMap((day) => day.names);
+    expect(names.filter((name) => !/^[\p{Lu}\p{Lt}]/u.test(name) || /[\d()[\].,;:!?]/u.test(name))).toEqual([]);
+    expect(names.filter(isFeastLabel)).toEqual([]);
   });
 });
 
