@@ -8,7 +8,15 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { foldName } from '../lambda/core/names/name-folding';
+import type { NameGroup } from '../lambda/core/names/name-groups';
+import { NameGroups } from '../lambda/core/names/name-groups';
 import { isFeastLabel } from './data-feast-labels';
+
+const nameGroups = () =>
+  new NameGroups(
+    (JSON.parse(readFileSync(join(__dirname, '..', 'data', 'names', 'groups.json'), 'utf8')) as { groups: NameGroup[] }).groups,
+  );
 
 type Days = Record<string, string[]>;
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -94,10 +102,41 @@ const fromPynameday = (text: string): Days => {
   return days;
 };
 
+/**
+ * romcal (romcal/romcal, roman1969 rite): the liturgical calendar's fixed-date celebrations, keyed by
+ * English ids ("basil_the_great_and_gregory_nazianzen_bishops"). Files are read in order (the General
+ * Roman Calendar, then Europe, then the country), a later date replacing an earlier one. Each id gives the
+ * words that are English forms of a name group ("basil", "gregory"), so the day reads as the saints'
+ * names in English; ids naming no person ("most_holy_name_of_jesus") give none.
+ */
+const fromRomcal = (files: readonly string[], groups: NameGroups): Days => {
+  const dateOf = new Map<string, string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const [, id = '', body = ''] of text.matchAll(/^ {4}(\w+): \{\n([\s\S]*?)^ {4}\},?$/gm)) {
+      const date = /dateDef: \{ month: (\d+), date: (\d+) \}/.exec(body);
+      if (date) dateOf.set(id, dayKey(Number(date[1]), Number(date[2])));
+    }
+  }
+  const days: Days = {};
+  for (const [id, key] of dateOf) {
+    const names = (days[key] ??= []);
+    const words = id.split('_');
+    // The word after "of" is a place or a title (Catherine of Siena, Ambrose of Milan), never the saint's name.
+    for (const [index, word] of words.entries()) {
+      if (words[index - 1] === 'of') continue;
+      const group = groups.groupOf(word);
+      if (group && foldName(group.en) === foldName(word) && !names.includes(group.en)) names.push(group.en);
+    }
+  }
+  return days;
+};
+
 const main = () => {
   const [format, file, id, column = ''] = process.argv.slice(2);
-  if (!format || !file || !id) throw new Error('usage: <nameday-api|namedays|pynameday> <raw file> <dataset id> [column]');
-  const text = readFileSync(file, 'utf8');
+  if (!format || !file || !id)
+    throw new Error('usage: <nameday-api|namedays|pynameday|romcal> <raw file[,file…]> <dataset id> [column]');
+  const text = format === 'romcal' ? '' : readFileSync(file, 'utf8');
   const parsed =
     format === 'nameday-api'
       ? fromNamedayApi(text, column)
@@ -105,7 +144,9 @@ const main = () => {
         ? fromNamedaysPackage(text)
         : format === 'pynameday'
           ? fromPynameday(text)
-          : undefined;
+          : format === 'romcal'
+            ? fromRomcal(file.split(','), nameGroups())
+            : undefined;
   if (!parsed) throw new Error(`unknown format ${format}`);
   const ordered: Days = {};
   for (const key of Object.keys(parsed).sort()) ordered[key] = parsed[key] ?? [];

@@ -47,30 +47,32 @@ const PYNAMEDAY_AT = { dataset: 'pynameday-at', origin: 'austrian-printed-list' 
 const NAMEDAY_API_PL = { dataset: 'nameday-api-pl', origin: 'pl.wikipedia' };
 const NAMEDAYS_PL = { dataset: 'namedays-pl', origin: 'pl.wikipedia' };
 const NAMEDAY_API_HR = { dataset: 'nameday-api-hr', origin: 'hr.wikipedia' };
+/** The liturgical calendar itself: the saints' days as the Church keeps them, names in English. */
+const romcal = (country: string) => ({ dataset: `romcal-${country}`, origin: 'roman-missal' });
 
 export const PLANS: Plan[] = [
   {
     calendar: 'german-catholic',
     own: [NAMEDAY_API_DE, NAMEDAYS_DE],
-    confirming: [PYNAMEDAY_AT, NAMEDAY_API_AT, NAMEDAYS_PL, NAMEDAY_API_HR],
+    confirming: [romcal('de'), PYNAMEDAY_AT, NAMEDAY_API_AT, NAMEDAYS_PL, NAMEDAY_API_HR],
     sameLanguage: [PYNAMEDAY_AT, NAMEDAY_API_AT],
   },
   {
     calendar: 'austrian-catholic',
     own: [NAMEDAY_API_AT, PYNAMEDAY_AT],
-    confirming: [NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAYS_PL, NAMEDAY_API_HR],
+    confirming: [romcal('at'), NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAYS_PL, NAMEDAY_API_HR],
     sameLanguage: [NAMEDAYS_DE, NAMEDAY_API_DE],
   },
   {
     calendar: 'polish-catholic',
     own: [NAMEDAY_API_PL, NAMEDAYS_PL],
-    confirming: [NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT, NAMEDAY_API_HR],
+    confirming: [romcal('pl'), NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT, NAMEDAY_API_HR],
     sameLanguage: [],
   },
   {
     calendar: 'croatian-catholic',
     own: [NAMEDAY_API_HR],
-    confirming: [NAMEDAYS_PL, NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT],
+    confirming: [romcal('hr'), NAMEDAYS_PL, NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT],
     sameLanguage: [],
   },
 ];
