@@ -1,11 +1,11 @@
 /**
- * `npx tsx scripts/data-depth.ts [--write]`: adds to a calendar every (name, day) that a reference list of
- * the calendar's own country gives and a list of another origin confirms on the same day, with the same
- * name or a form of the same name group (data/names/groups.json): another country's Catholic list that
- * keeps Saint Basil on 2 January as "Basilius" confirms the Polish "Bazyli" there. Two copies of one
- * origin (two scrapes of the same Wikipedia list) never confirm each other. Names already on a day stay
- * first and in their order, nothing is removed or moved, and a day left to a feast (`gap`) stays so.
- * Without `--write` it only reports what it would add. The datasets: data/reference/, data/SOURCES.md.
+ * `npx tsx scripts/data-depth.ts [--write]`: adds to a calendar every (name, day) that an openly licensed
+ * list of the calendar's own country gives and a list of another origin confirms on the same day, with
+ * the same name or a form of the same name group (data/names/groups.json): the liturgical calendar's
+ * "Basil" on 2 January confirms the Austrian list's "Basilius" there. Two copies of one origin never
+ * confirm each other. Names already on a day stay first and in their order, nothing is removed or moved,
+ * and a day left to a feast (`gap`) stays so. Without `--write` it only reports what it would add.
+ * The datasets: data/reference/; the rule and what it leaves out: data/SOURCES.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,9 +26,15 @@ interface Source {
 
 interface Plan {
   calendar: string;
-  /** Lists of the calendar's own country: the names and their spelling come from these. */
+  /**
+   * Lists of the calendar's own country under a licence the rule admits (MIT, Unlicense, CC0, public
+   * domain): the names and their spelling come from these only.
+   */
   own: Source[];
-  /** Lists of other countries' Catholic calendars: they confirm a saint's day, never add a name. */
+  /**
+   * Lists that confirm a saint's day, never give a name: other countries' calendars, the liturgical
+   * calendar, and copies of the Wikipedia lists (CC BY-SA, not a licence the rule admits for names).
+   */
   confirming: Source[];
   /**
    * Lists of a neighbour of the same language and church calendar (the German-language regional calendar
@@ -53,28 +59,20 @@ const romcal = (country: string) => ({ dataset: `romcal-${country}`, origin: 'ro
 export const PLANS: Plan[] = [
   {
     calendar: 'german-catholic',
-    own: [NAMEDAY_API_DE, NAMEDAYS_DE],
-    confirming: [romcal('de'), PYNAMEDAY_AT, NAMEDAY_API_AT, NAMEDAYS_PL, NAMEDAY_API_HR],
+    own: [NAMEDAY_API_DE],
+    confirming: [romcal('de'), NAMEDAYS_DE, PYNAMEDAY_AT, NAMEDAY_API_AT, NAMEDAYS_PL, NAMEDAY_API_HR],
     sameLanguage: [PYNAMEDAY_AT, NAMEDAY_API_AT],
   },
   {
     calendar: 'austrian-catholic',
     own: [NAMEDAY_API_AT, PYNAMEDAY_AT],
     confirming: [romcal('at'), NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAYS_PL, NAMEDAY_API_HR],
-    sameLanguage: [NAMEDAYS_DE, NAMEDAY_API_DE],
+    sameLanguage: [NAMEDAY_API_DE],
   },
-  {
-    calendar: 'polish-catholic',
-    own: [NAMEDAY_API_PL, NAMEDAYS_PL],
-    confirming: [romcal('pl'), NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT, NAMEDAY_API_HR],
-    sameLanguage: [],
-  },
-  {
-    calendar: 'croatian-catholic',
-    own: [NAMEDAY_API_HR],
-    confirming: [romcal('hr'), NAMEDAYS_PL, NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAY_API_AT, PYNAMEDAY_AT],
-    sameLanguage: [],
-  },
+  // Every Polish and Croatian list found is a copy of the Wikipedia lists (CC BY-SA): evidence for a
+  // saint's day elsewhere, never the source of a name here, so these two calendars take nothing yet.
+  { calendar: 'polish-catholic', own: [], confirming: [romcal('pl'), NAMEDAYS_PL, NAMEDAY_API_PL], sameLanguage: [] },
+  { calendar: 'croatian-catholic', own: [], confirming: [romcal('hr'), NAMEDAY_API_HR], sameLanguage: [] },
 ];
 
 type Days = Record<string, string[]>;
