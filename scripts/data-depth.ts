@@ -45,34 +45,34 @@ interface Plan {
   sameLanguage: Source[];
 }
 
-const NAMEDAY_API_AT = { dataset: 'nameday-api-at', origin: 'nameday-api' };
-const NAMEDAY_API_DE = { dataset: 'nameday-api-de', origin: 'nameday-api' };
+const ABALIN_AT = { dataset: 'abalin-at', origin: 'abalin' };
+const ABALIN_DE = { dataset: 'abalin-de', origin: 'abalin' };
 const NAMEDAYS_DE = { dataset: 'namedays-de', origin: 'de.wikipedia' };
 const PYNAMEDAY_AT = { dataset: 'pynameday-at', origin: 'austrian-printed-list' };
 // The nameday-api Polish and Croatian columns are copies of the Wikipedia lists, not of nameday-api.
-const NAMEDAY_API_PL = { dataset: 'nameday-api-pl', origin: 'pl.wikipedia' };
+const ABALIN_PL = { dataset: 'abalin-pl', origin: 'pl.wikipedia' };
 const NAMEDAYS_PL = { dataset: 'namedays-pl', origin: 'pl.wikipedia' };
-const NAMEDAY_API_HR = { dataset: 'nameday-api-hr', origin: 'hr.wikipedia' };
+const ABALIN_HR = { dataset: 'abalin-hr', origin: 'hr.wikipedia' };
 /** The liturgical calendar itself: the saints' days as the Church keeps them, names in English. */
 const romcal = (country: string) => ({ dataset: `romcal-${country}`, origin: 'roman-missal' });
 
 export const PLANS: Plan[] = [
   {
     calendar: 'german-catholic',
-    own: [NAMEDAY_API_DE],
-    confirming: [romcal('de'), NAMEDAYS_DE, PYNAMEDAY_AT, NAMEDAY_API_AT, NAMEDAYS_PL, NAMEDAY_API_HR],
-    sameLanguage: [PYNAMEDAY_AT, NAMEDAY_API_AT],
+    own: [ABALIN_DE],
+    confirming: [romcal('de'), NAMEDAYS_DE, PYNAMEDAY_AT, ABALIN_AT, NAMEDAYS_PL, ABALIN_HR],
+    sameLanguage: [PYNAMEDAY_AT, ABALIN_AT],
   },
   {
     calendar: 'austrian-catholic',
-    own: [NAMEDAY_API_AT, PYNAMEDAY_AT],
-    confirming: [romcal('at'), NAMEDAYS_DE, NAMEDAY_API_DE, NAMEDAYS_PL, NAMEDAY_API_HR],
-    sameLanguage: [NAMEDAY_API_DE],
+    own: [ABALIN_AT, PYNAMEDAY_AT],
+    confirming: [romcal('at'), NAMEDAYS_DE, ABALIN_DE, NAMEDAYS_PL, ABALIN_HR],
+    sameLanguage: [ABALIN_DE],
   },
   // Every Polish and Croatian list found is a copy of the Wikipedia lists (CC BY-SA): evidence for a
   // saint's day elsewhere, never the source of a name here, so these two calendars take nothing yet.
-  { calendar: 'polish-catholic', own: [], confirming: [romcal('pl'), NAMEDAYS_PL, NAMEDAY_API_PL], sameLanguage: [] },
-  { calendar: 'croatian-catholic', own: [], confirming: [romcal('hr'), NAMEDAY_API_HR], sameLanguage: [] },
+  { calendar: 'polish-catholic', own: [], confirming: [romcal('pl'), NAMEDAYS_PL, ABALIN_PL], sameLanguage: [] },
+  { calendar: 'croatian-catholic', own: [], confirming: [romcal('hr'), ABALIN_HR], sameLanguage: [] },
 ];
 
 type Days = Record<string, string[]>;
