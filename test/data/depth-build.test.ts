@@ -1,0 +1,96 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CalendarDefinition } from '../../lambda/core/calendar/calendar';
+import { NameGroups } from '../../lambda/core/names/name-groups';
+import { agreedAdditions, PLANS } from '../../scripts/data-depth';
+import { isFeastLabel } from '../../scripts/data-feast-labels';
+import { givenNames } from '../../scripts/data-depth-import';
+
+const DATA = join(__dirname, '..', '..', 'data');
+const REFERENCE = join(DATA, 'reference');
+const datasets = readdirSync(REFERENCE).filter((entry) => existsSync(join(REFERENCE, entry, 'manifest.json')));
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+const calendar = (slug: string) => readJson<CalendarDefinition>(join(DATA, 'calendars', `${slug}.json`));
+const planFor = (slug: string) => {
+  const plan = PLANS.find((item) => item.calendar === slug);
+  if (!plan) throw new Error(`no plan for ${slug}`);
+  return plan;
+};
+const groups = new NameGroups(readJson<{ groups: [] }>(join(DATA, 'names', 'groups.json')).groups);
+
+describe('reference datasets (data/reference/)', () => {
+  it.each(datasets)('%s has a complete manifest, its licence, and day keys of the calendar', (id) => {
+    const manifest = readJson<Record<string, unknown>>(join(REFERENCE, id, 'manifest.json'));
+    expect(manifest.id).toBe(id);
+    for (const field of ['title', 'url', 'licence', 'origin', 'retrieved']) expect(typeof manifest[field]).toBe('string');
+    expect(manifest.calendars).toEqual(expect.arrayContaining([expect.any(String)]));
+    for (const slug of manifest.calendars as string[]) expect(existsSync(join(DATA, 'calendars', `${slug}.json`))).toBe(true);
+    if (String(manifest.licence).startsWith('MIT')) expect(existsSync(join(REFERENCE, id, 'LICENSE'))).toBe(true);
+    const days = readJson<Record<string, string[]>>(join(REFERENCE, id, 'days.json'));
+    for (const key of Object.keys(days)) expect(key).toMatch(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+  });
+
+  // The lists the depth build reads hold given names, feast words left out on import.
+  const imported = [...new Set(PLANS.flatMap((plan) => [...plan.own, ...plan.confirming, ...plan.sameLanguage]).map((source) => source.dataset))];
+  it.each(imported)('%s, read by the depth build, lists given names only', (id) => {
+    const days = readJson<Record<string, string[]>>(join(REFERENCE, id, 'days.json'));
+    expect(Object.keys(days).length).toBeGreaterThan(150);
+    for (const names of Object.values(days)) for (const name of names) expect(isFeastLabel(name)).toBe(false);
+  });
+
+  // The build step leaves nothing agreed untaken: a calendar edit that drops an agreed name, or a dataset
+  // revision not yet merged in, shows here (run `npx tsx scripts/data-depth.ts --write`).
+  it.each(PLANS.map((plan) => [plan.calendar, plan] as const))('%s already has every name its lists agree on', (_slug, plan) => {
+    expect(Object.fromEntries(agreedAdditions(plan, calendar(plan.calendar), groups))).toEqual({});
+  });
+
+  it('gives Basilius back to 2 January in Austria, where the liturgical calendar keeps Saint Basil', () => {
+    const austrian = planFor('austrian-catholic');
+    const bare = calendar('austrian-catholic');
+    for (const day of Object.values(bare.days)) day.names = day.names.filter((name) => name !== 'Basilius');
+    expect(agreedAdditions(austrian, bare, groups).get('01-02')).toContain('Basilius');
+  });
+
+  it('takes no name from a copy of the Wikipedia lists, however many lists confirm it', () => {
+    const bare = calendar('polish-catholic');
+    for (const day of Object.values(bare.days)) day.names = day.names.filter((name) => name !== 'Bazyli');
+    expect(Object.fromEntries(agreedAdditions(planFor('polish-catholic'), bare, groups))).toEqual({});
+  });
+
+  it('leaves a day the tradition gives to a feast without names', () => {
+    const austrian = calendar('austrian-catholic');
+    const gapDays = Object.entries(austrian.days).filter(([, day]) => day.gap);
+    expect(gapDays.length).toBeGreaterThan(0);
+    const additions = agreedAdditions(planFor('austrian-catholic'), austrian, groups);
+    for (const [key] of gapDays) expect(additions.get(key)).toBeUndefined();
+    // The same days would take names if they were not gaps: the rule, not the lists, keeps them empty.
+    for (const [, day] of gapDays) delete day.gap;
+    expect(gapDays.some(([key]) => (agreedAdditions(planFor('austrian-catholic'), austrian, groups).get(key) ?? []).length > 0)).toBe(true);
+  });
+});
+
+// The depth build adds names in bulk: none of them may be a feast word or a list's abbreviation ("Hl.", "(e)").
+describe.each(PLANS.map((plan) => plan.calendar))('%s names', (slug) => {
+  it('are names: a capital first, no digits, brackets or stops, no feast label', () => {
+    const names = Object.values(calendar(slug).days).flatMap((day) => day.names);
+    expect(names.filter((name) => !/^[\p{Lu}\p{Lt}]/u.test(name) || /[\d()[\].,;:!?]/u.test(name))).toEqual([]);
+    expect(names.filter(isFeastLabel)).toEqual([]);
+  });
+});
+
+describe('given names read from a list entry', () => {
+  it.each([
+    ['Raimund v. P.', ['Raimund']],
+    ['Gregor d. Gr.', ['Gregor']],
+    ['Antun Padovanski', ['Antun']],
+    ['Ciril i Metod', ['Ciril', 'Metod']],
+    ['Andrea(s]', ['Andrea', 'Andreas']],
+    ['K(C)lemens', ['Klemens', 'Clemens']],
+    ['Jan Nepomucen', ['Jan Nepomucen']],
+    ['Heilige 3 Könige', []],
+    ['Neujahr', []],
+    ['CVIJETNICA', []],
+  ])('%s → %j', (entry, expected) => {
+    expect(givenNames(entry)).toEqual(expected);
+  });
+});
