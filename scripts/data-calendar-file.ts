@@ -21,3 +21,27 @@ export const calendarFileText = (calendar: CalendarDefinition): string => {
   const movableText = JSON.stringify(calendar.movable, null, 2).replace(/\n/g, '\n  ');
   return `${headerText},\n  "days": {\n${dayLines.join(',\n')}\n  },\n  "movable": ${movableText}\n}\n`;
 };
+
+/**
+ * Rewrites, in a calendar file's text, only the lines of the given days and movable entries (one a line,
+ * as the files keep them), so that a build touches the entries it changed and leaves the rest as written.
+ */
+export const withEntriesRewritten = (
+  text: string,
+  days: Readonly<Record<string, unknown>>,
+  movable: ReadonlyArray<{ id: string }>,
+): string => {
+  let result = text;
+  const replaceLine = (pattern: RegExp, line: string, what: string) => {
+    if (!pattern.test(result)) throw new Error(`${what}: not found on a line of its own`);
+    result = result.replace(pattern, (_match, indent: string, comma: string) => `${indent}${line}${comma}`);
+  };
+  for (const [key, day] of Object.entries(days)) {
+    const line = `${JSON.stringify(key)}: ${oneLine(day)}`;
+    if (result.includes(`"${key}": {`)) replaceLine(new RegExp(`^( +)"${key}": \\{.*?\\}(,?)$`, 'm'), line, `day ${key}`);
+    else throw new Error(`day ${key}: adding a day is not supported here`);
+  }
+  for (const entry of movable)
+    replaceLine(new RegExp(`^( +)\\{"id": "${entry.id}",.*?\\}(,?)$`, 'm'), oneLine(entry), `movable ${entry.id}`);
+  return result;
+};

@@ -8,7 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Days = Record<string, string[]>;
-type Converter = (raw: string) => Days;
+/** A dataset's entries as it groups them (one saint's names, say), where the grouping says more than the day. */
+type Groups = Array<[day: string, names: string[]]>;
+type Converter = (raw: string) => { days: Days; groups?: Groups };
 
 /** Day labels some lists put among the names; they name a day, not a person. */
 const DAY_LABELS = new Set(['Visu neparasto un kalendāros neierakstīto vārdu diena']);
@@ -21,11 +23,25 @@ const cleanNames = (names: readonly string[]): string[] => [
 const sortedDays = (days: Days): Days => Object.fromEntries(Object.entries(days).sort(([a], [b]) => a.localeCompare(b)));
 
 /** `{ "MM-DD": ["Name", ...] }` already: only cleaned. */
-const keyedByDay: Converter = (raw) =>
-  sortedDays(Object.fromEntries(Object.entries(JSON.parse(raw) as Days).map(([day, names]) => [day, cleanNames(names)])));
+const keyedByDay: Converter = (raw) => ({
+  days: sortedDays(Object.fromEntries(Object.entries(JSON.parse(raw) as Days).map(([day, names]) => [day, cleanNames(names)]))),
+});
+
+/** `{ "data": [{ "names": [...], "date": "DD/MM" }] }`: one entry per saint or name family. */
+const entriesWithDayMonth: Converter = (raw) => {
+  const entries = (JSON.parse(raw) as { data: Array<{ names: string[]; date: string }> }).data;
+  const groups: Groups = entries.map(({ names, date }) => {
+    const [day, month] = date.split('/');
+    return [`${month?.padStart(2, '0')}-${day?.padStart(2, '0')}`, cleanNames(names)];
+  });
+  const days: Days = {};
+  for (const [day, names] of groups) days[day] = cleanNames([...(days[day] ?? []), ...names]);
+  return { days: sortedDays(days), groups };
+};
 
 const CONVERTERS: Readonly<Record<string, Converter>> = {
   'lv-vvc-extended': keyedByDay,
+  'gr-alexstyl': entriesWithDayMonth,
 };
 
 const [datasetId, rawFile] = process.argv.slice(2);
@@ -34,10 +50,13 @@ if (!convert || !rawFile) {
   process.stderr.write(`usage: tsx scripts/data-vendor.ts <${Object.keys(CONVERTERS).join('|')}> <raw-file>\n`);
   process.exit(2);
 }
-const days = convert(readFileSync(rawFile, 'utf8'));
-const target = join(__dirname, '..', 'data', 'reference', datasetId as string, 'days.json');
-// One day a line: diffs between editions of a dataset then read day by day.
+const { days, groups } = convert(readFileSync(rawFile, 'utf8'));
+const folder = join(__dirname, '..', 'data', 'reference', datasetId as string);
+const target = join(folder, 'days.json');
+// One day (or entry) a line: diffs between editions of a dataset then read day by day.
 const lines = Object.entries(days).map(([day, dayNames]) => `  ${JSON.stringify(day)}: ${JSON.stringify(dayNames)}`);
 writeFileSync(target, `{\n${lines.join(',\n')}\n}\n`);
+if (groups)
+  writeFileSync(join(folder, 'groups.json'), `[\n${groups.map((group) => `  ${JSON.stringify(group)}`).join(',\n')}\n]\n`);
 const names = Object.values(days).flat();
 process.stdout.write(`${target}: ${Object.keys(days).length} days, ${names.length} names, ${new Set(names).size} distinct\n`);

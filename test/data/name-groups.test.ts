@@ -34,6 +34,8 @@ describe('groups of equivalent names (data/names/groups.json)', () => {
   const WITHOUT_GROUP_BY_DECISION = [
     'ida', 'irma', 'linda', 'amanda', 'helga', 'alma', 'erhard', 'gerda', 'lena', 'ada', 'alina', 'inga', 'karina',
     'laila', 'tea', 'aina', 'anda', 'ansgar', 'asta', 'benita', 'dalibor', 'dana', 'eira', 'elma', 'erna',
+    // Among the 300 once the Latvian extended list joined: Tina is short for Christina, Martina or Valentina.
+    'tina', 'signe', 'leila', 'aida', 'aino', 'aira',
   ];
   it('covers the 300 names most celebrated across the calendars, but for the ones left out by decision', () => {
     const uncovered = mostCelebrated(300).filter((name) => !nameGroups.groupOf(name));
