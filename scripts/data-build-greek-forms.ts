@@ -1,10 +1,12 @@
 /**
- * Adds to the Greek and Cypriot calendars the forms of a name that the open Greek dataset
- * (data/reference/gr-alexstyl, public domain) lists with it, on a day where the calendar already names it:
- * the calendar's references and the dataset then agree on the day, and the dataset gives the everyday,
- * short and feminine forms celebrated with it (Αντώνης and Τόνια with Αντώνιος). A dataset entry whose names
- * the calendar has on no day of its date adds nothing. Nothing is removed or moved; new forms follow the
- * day's names. Usage: `npx tsx scripts/data-build-greek-forms.ts`; `npm run data:check` then checks the result.
+ * Deepens the Greek and Cypriot calendars from the two open Greek datasets (data/reference/gr-alexstyl,
+ * public domain, and data/reference/gr-el-name-tools, MIT), by two rules:
+ * 1. Forms with a name already on the day: an entry of either dataset (a name family with its date) whose
+ *    names the calendar already gives that date adds its other forms (Αντώνης and Τόνια with Αντώνιος): the
+ *    calendar's references and the dataset agree on the day, and the dataset gives the forms celebrated with it.
+ * 2. Names both datasets give the same day go in on that day, two independent sources agreeing.
+ * Nothing is removed or moved; new names follow the day's names. Usage:
+ * `npx tsx scripts/data-build-greek-forms.ts`; `npm run data:check` then checks the result.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,9 +17,16 @@ import { withEntriesRewritten } from './data-calendar-file';
 
 const DATA = join(__dirname, '..', 'data');
 const CALENDARS = ['greek-orthodox', 'cypriot-orthodox'];
-const groups = JSON.parse(readFileSync(join(DATA, 'reference', 'gr-alexstyl', 'groups.json'), 'utf8')) as Array<
-  [string, string[]]
->;
+const DATASETS = ['gr-alexstyl', 'gr-el-name-tools'];
+const reference = <T>(dataset: string, file: string): T =>
+  JSON.parse(readFileSync(join(DATA, 'reference', dataset, file), 'utf8')) as T;
+const groups = DATASETS.flatMap((dataset) => reference<Array<[string, string[]]>>(dataset, 'groups.json'));
+const [first, second] = DATASETS.map((dataset) => reference<Record<string, string[]>>(dataset, 'days.json'));
+/** Rule 2: the first dataset's names (in its spelling) that the second also gives that day. */
+const agreed: Array<[string, string[]]> = Object.entries(first ?? {}).map(([key, names]) => {
+  const theirs = new Set((second?.[key] ?? []).map(foldName));
+  return [key, names.filter((name) => theirs.has(foldName(name)))];
+});
 const system = systemForLanguage('el', 'greek');
 const wellFormed = (name: string) => scriptOf(name) === 'greek' && isFullyTransliterated(name, system);
 
@@ -35,10 +44,7 @@ for (const slug of CALENDARS) {
   const changedDays = new Set<string>();
   const changedMovable = new Set<MovableEntry>();
   let added = 0;
-  for (const [key, names] of groups) {
-    const folded = new Set(names.map(foldName));
-    const target = targetsOn(key).find((entry) => (entry.names ?? []).some((name) => folded.has(foldName(name))));
-    if (!target) continue;
+  const add = (key: string, names: readonly string[], target: DayContent | MovableEntry) => {
     // A form already on the date (in the day or in its movable entry) is not added twice.
     const present = new Set(targetsOn(key).flatMap((entry) => (entry.names ?? []).map(foldName)));
     for (const name of names) {
@@ -49,6 +55,16 @@ for (const slug of CALENDARS) {
       if ('id' in target) changedMovable.add(target);
       else changedDays.add(key);
     }
+  };
+  for (const [key, names] of groups) {
+    const folded = new Set(names.map(foldName));
+    const target = targetsOn(key).find((entry) => (entry.names ?? []).some((name) => folded.has(foldName(name))));
+    if (target) add(key, names, target);
+  }
+  for (const [key, names] of agreed) {
+    if (names.length === 0) continue;
+    const target = targetsOn(key)[0] ?? (calendar.days[key] = { names: [] });
+    add(key, names, target);
   }
   const days = Object.fromEntries([...changedDays].map((key) => [key, calendar.days[key]]));
   writeFileSync(path, withEntriesRewritten(text, days, [...changedMovable]));

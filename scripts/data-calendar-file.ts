@@ -39,7 +39,17 @@ export const withEntriesRewritten = (
   for (const [key, day] of Object.entries(days)) {
     const line = `${JSON.stringify(key)}: ${oneLine(day)}`;
     if (result.includes(`"${key}": {`)) replaceLine(new RegExp(`^( +)"${key}": \\{.*?\\}(,?)$`, 'm'), line, `day ${key}`);
-    else throw new Error(`day ${key}: adding a day is not supported here`);
+    else {
+      // A new day goes before the first day after it (every calendar ends with its last day of December).
+      const next = [...result.matchAll(/^ +"(\d\d-\d\d)": \{/gm)]
+        .map((match) => match[1] ?? '')
+        .find((existing) => existing > key);
+      if (!next) throw new Error(`day ${key}: no later day to insert it before`);
+      result = result.replace(
+        new RegExp(`^( +)"${next}": `, 'm'),
+        (_match, indent: string) => `${indent}${line},\n${indent}"${next}": `,
+      );
+    }
   }
   for (const entry of movable)
     replaceLine(new RegExp(`^( +)\\{"id": "${entry.id}",.*?\\}(,?)$`, 'm'), oneLine(entry), `movable ${entry.id}`);
