@@ -3,7 +3,8 @@
  * public domain, and data/reference/gr-el-name-tools, MIT), by two rules:
  * 1. Forms with a name already on the day: an entry of either dataset (a name family with its date) whose
  *    names the calendar already gives that date adds its other forms (Αντώνης and Τόνια with Αντώνιος): the
- *    calendar's references and the dataset agree on the day, and the dataset gives the forms celebrated with it.
+ *    calendar's references (or rule 2) and the dataset agree on the day, and the dataset gives the forms
+ *    celebrated with it.
  * 2. Names both datasets give the same day go in on that day, two independent sources agreeing.
  * Nothing is removed or moved; new names follow the day's names. Usage:
  * `npx tsx scripts/data-build-greek-forms.ts`; `npm run data:check` then checks the result.
@@ -28,7 +29,19 @@ const agreed: Array<[string, string[]]> = Object.entries(first ?? {}).map(([key,
   return [key, names.filter((name) => theirs.has(foldName(name)))];
 });
 const system = systemForLanguage('el', 'greek');
-const wellFormed = (name: string) => scriptOf(name) === 'greek' && isFullyTransliterated(name, system);
+const GREEK_LETTERS = /^[\p{Script=Greek}\p{M}]+$/u;
+const VOWELS = /[αεηιουω]/gu;
+/**
+ * Greek letters only (a dataset's "Γερoντιος" hides a Latin o), and the accent every Greek word of two
+ * syllables or more carries: the datasets drop it on a capital (Αλκης for Άλκης), and where it goes is not
+ * ours to guess, so such a form stays out until written right.
+ */
+const wellFormed = (name: string) => {
+  if (!GREEK_LETTERS.test(name) || scriptOf(name) !== 'greek' || !isFullyTransliterated(name, system)) return false;
+  const bare = name.normalize('NFD');
+  const syllables = (bare.toLowerCase().replace(/\p{M}/gu, '').match(VOWELS) ?? []).length;
+  return syllables < 2 || /[\u0301\u0341]/u.test(bare);
+};
 
 for (const slug of CALENDARS) {
   const path = join(DATA, 'calendars', `${slug}.json`);
@@ -56,15 +69,21 @@ for (const slug of CALENDARS) {
       else changedDays.add(key);
     }
   };
-  for (const [key, names] of groups) {
-    const folded = new Set(names.map(foldName));
-    const target = targetsOn(key).find((entry) => (entry.names ?? []).some((name) => folded.has(foldName(name))));
-    if (target) add(key, names, target);
-  }
+  // Rule 2 first: the names two sources give a day.
   for (const [key, names] of agreed) {
-    if (names.length === 0) continue;
+    if (!names.some(wellFormed)) continue;
     const target = targetsOn(key)[0] ?? (calendar.days[key] = { names: [] });
     add(key, names, target);
+  }
+  // Rule 1 until nothing changes: an entry whose names meet the day's brings its forms, and a form it brought
+  // may meet another entry of the same date. The result is a fixed point, so running the build again adds nothing.
+  for (let before = -1; before !== added;) {
+    before = added;
+    for (const [key, names] of groups) {
+      const folded = new Set(names.map(foldName));
+      const target = targetsOn(key).find((entry) => (entry.names ?? []).some((name) => folded.has(foldName(name))));
+      if (target) add(key, names, target);
+    }
   }
   const days = Object.fromEntries([...changedDays].map((key) => [key, calendar.days[key]]));
   writeFileSync(path, withEntriesRewritten(text, days, [...changedMovable]));
