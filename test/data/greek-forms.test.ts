@@ -28,7 +28,7 @@ describe('Greek and Cypriot name days carry the forms people are called by', () 
   it.each(['greek-orthodox', 'cypriot-orthodox'])('%s is the build’s fixed point over the vendored datasets', (slug) => {
     const groups = ['gr-alexstyl', 'gr-el-name-tools'].flatMap((dataset) => reference<DatedGroup[]>(dataset, 'groups.json'));
     const agreed = agreedNames(reference<DayNames>('gr-alexstyl', 'days.json'), reference<DayNames>('gr-el-name-tools', 'days.json'));
-    const calendar = structuredClone(realCalendar(slug)) as CalendarDefinition;
+    const calendar = structuredClone<CalendarDefinition>(realCalendar(slug));
     expect(deepenWithDatasets(calendar, groups, agreed).added).toBe(0);
   });
 });
