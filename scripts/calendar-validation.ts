@@ -6,6 +6,7 @@ import { easterJdn } from '../lambda/core/calendar/easter';
 import { materializeYear } from '../lambda/core/calendar/materialize';
 import { planYear } from '../lambda/core/calendar/year-plan';
 import { FIRST_YEAR, LAST_YEAR } from '../lambda/core/shared/query-params';
+import { nameProblems } from './data-name-checks';
 import { gaussOrthodoxEaster, gaussWesternEaster } from './independent-easter';
 
 /** Materializes every year: dates valid and unique, no name twice on a day once movable entries join. */
@@ -45,8 +46,8 @@ export const easterProblems = (calendar: CalendarDefinition): string[] => {
   return problems;
 };
 
-/** Everything above for one file: the schema first, the years and Easter only once the schema holds. */
+/** Everything above for one file: the schema first, the names, years and Easter only once the schema holds. */
 export const calendarProblems = (calendar: CalendarDefinition, fileName: string): string[] => {
   const schema = schemaProblems(calendar, fileName);
-  return schema.length > 0 ? schema : [...yearProblems(calendar), ...easterProblems(calendar)];
+  return schema.length > 0 ? schema : [...nameProblems(calendar), ...yearProblems(calendar), ...easterProblems(calendar)];
 };

@@ -142,9 +142,10 @@ describe('Greek Orthodox calendar', () => {
     expect((mark as string) > (george as string)).toBe(true);
   });
 
+  // The name is also celebrated with Saint Kassiani on 7 September, as both open Greek datasets give it.
   it('keeps Saint John Cassian on 29 February, on 28 February in common years', () => {
-    expect(datesOf(materializeYear(greek, 2024), 'Κασσιανός')).toEqual(['2024-02-29']);
-    expect(datesOf(materializeYear(greek, 2026), 'Κασσιανός')).toEqual(['2026-02-28']);
+    expect(datesOf(materializeYear(greek, 2024), 'Κασσιανός')).toEqual(['2024-02-29', '2024-09-07']);
+    expect(datesOf(materializeYear(greek, 2026), 'Κασσιανός')).toEqual(['2026-02-28', '2026-09-07']);
   });
 
   it('dates Palm Sunday names by Orthodox Easter', () => {
