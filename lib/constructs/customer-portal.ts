@@ -12,6 +12,7 @@ import {
   USER_POOL,
   type PortalOperation,
 } from '../../lambda/contract';
+import { ONE_PERMISSION_PER_API } from './nameday-api';
 import { ServiceFunction } from './service-function';
 
 export interface CustomerPortalProps {
@@ -60,7 +61,10 @@ export class CustomerPortal extends Construct {
     });
     this.client = this.userPool.addClient('Dashboard', {
       userPoolClientName: USER_POOL.clientName,
+      // The page signs in with a password (USER_PASSWORD_AUTH) and refreshes its session; it has no
+      // hosted UI and no redirect, so no OAuth flow and no callback URL.
       authFlows: { userPassword: true },
+      disableOAuth: true,
       generateSecret: false,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
@@ -152,7 +156,7 @@ export class CustomerPortal extends Construct {
   }
 
   private addRoutes(api: RestApi): void {
-    const integration = new LambdaIntegration(this.portalFunction);
+    const integration = new LambdaIntegration(this.portalFunction, ONE_PERMISSION_PER_API);
     const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       cognitoUserPools: [this.userPool],
       identitySource: 'method.request.header.Authorization',

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   Alarm,
@@ -114,7 +114,8 @@ export class Monitoring extends Construct {
       'The calendar data failed to load during a deploy: the previous data version is still served',
     );
 
-    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `${api.restApiName}-operations` });
+    // Dashboard names are unique in an account and region: the stack's name keeps staging beside production.
+    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `${Stack.of(this).stackName}-operations` });
     dashboard.addWidgets(
       new GraphWidget({ title: 'Requests and 5xx', left: [requests, serverErrors], right: [serverErrorPercent] }),
       new GraphWidget({ title: 'API latency p99', left: [p99Latency] }),

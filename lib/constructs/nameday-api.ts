@@ -1,4 +1,4 @@
-import { CfnOutput, Size, Validations } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Size, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -38,6 +38,14 @@ export interface NamedayApiProps {
   /** @default 'prod' */
   stageName?: string;
 }
+
+/**
+ * One invoke permission per function and API instead of two per method: Lambda keeps every permission
+ * in one resource policy of at most 20 KB, which a permission per method and route outgrows (the
+ * preflight test resolves it). The function answers only the routes it is integrated with, whatever
+ * the source ARN.
+ */
+export const ONE_PERMISSION_PER_API = { scopePermissionToMethod: false } as const;
 
 const JSON_HEADERS = { 'Content-Type': `'${JSON_CONTENT_TYPE}'` };
 
@@ -119,8 +127,8 @@ export class NamedayApi extends Construct {
       },
     );
 
-    const listing = new LambdaIntegration(props.listingFunction);
-    const search = new LambdaIntegration(props.searchFunction);
+    const listing = new LambdaIntegration(props.listingFunction, ONE_PERMISSION_PER_API);
+    const search = new LambdaIntegration(props.searchFunction, ONE_PERMISSION_PER_API);
     const integrations: Record<Operation, LambdaIntegration> = {
       listing,
       calendars: listing,
@@ -148,6 +156,7 @@ export class NamedayApi extends Construct {
     }
 
     this.addGatewayResponses();
+    this.addExecutionLogs();
     const stageLimits = { throttle: { rateLimit: props.limits.ratePerMinute / 60, burstLimit: props.limits.ratePerMinute } };
     const apiStages = [{ api: this.api, stage: this.api.deploymentStage }];
     this.freePlan = this.api.addUsagePlan('FreeUsagePlan', {
@@ -197,6 +206,19 @@ export class NamedayApi extends Construct {
         ],
       },
     );
+  }
+
+  /**
+   * API Gateway writes execution logs to a group it names after the API and stage and creates on first
+   * write, with no retention: created here first, with one, so errors are not kept (and paid for) forever.
+   */
+  private addExecutionLogs(): void {
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${this.stageName}`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.api.deploymentStage.node.addDependency(executionLogs);
   }
 
   private addGatewayResponses(): void {
