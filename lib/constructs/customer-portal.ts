@@ -1,6 +1,6 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AuthorizationType, CognitoUserPoolsAuthorizer, LambdaIntegration, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { AccountRecovery, UserPool, UserPoolClient, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, UserPool, UserPoolClient, UserPoolEmail, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
@@ -20,6 +20,10 @@ export interface CustomerPortalProps {
   apiKeysTable: ITable;
   /** The stage whose usage plans keys join; the function finds the plans by their tier's name. */
   stageName: string;
+  /** The API's base URL as customers reach it (its custom domain, when it has one), ending in a slash. */
+  publicUrl: string;
+  /** An SES-verified sender in the stack's region; @default Cognito's own sender (a few dozen mails a day) */
+  emailFrom?: string;
   /** The limits' environment, as the name day functions get it, so usage is shown as they count. */
   environment: Record<string, string>;
 }
@@ -55,6 +59,10 @@ export class CustomerPortal extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      ...(props.emailFrom && {
+        // The identity must be verified in SES in the stack's own region.
+        email: UserPoolEmail.withSES({ fromEmail: props.emailFrom, sesRegion: stack.region }),
+      }),
       // Accounts own keys that customers' systems depend on: a stack deletion must not take them.
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
@@ -116,7 +124,7 @@ export class CustomerPortal extends Construct {
     this.addRoutes(props.api);
 
     new CfnOutput(this, 'DashboardUrl', {
-      value: `${props.api.url}dashboard`,
+      value: `${props.publicUrl}dashboard`,
       description: 'The customer dashboard: accounts, keys and usage',
     });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });

@@ -4,7 +4,9 @@ import {
   ApiKeySourceType,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  EndpointType,
   LambdaIntegration,
+  SecurityPolicy,
   MockIntegration,
   PassthroughBehavior,
   Period,
@@ -15,7 +17,11 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, LogGroupClass, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayDomain } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
+import type { CustomDomain } from '../deploy-options';
 import {
   ALLOW_HEADER,
   ALLOWED_METHODS,
@@ -37,6 +43,8 @@ export interface NamedayApiProps {
   limits: Limits;
   /** @default 'prod' */
   stageName?: string;
+  /** @default none: the API is reached on its execute-api URL */
+  customDomain?: CustomDomain;
 }
 
 /**
@@ -61,6 +69,8 @@ export class NamedayApi extends Construct {
   readonly paidPlan: UsagePlan;
   /** The stage's name as written, not a reference to the stage resource. */
   readonly stageName: string;
+  /** The base URL customers use: the custom domain's when there is one, else the stage's. Ends in a slash. */
+  readonly publicUrl: string;
 
   constructor(scope: Construct, id: string, props: NamedayApiProps) {
     super(scope, id);
@@ -173,7 +183,8 @@ export class NamedayApi extends Construct {
       apiStages,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the API stage' });
+    this.publicUrl = props.customDomain ? this.addCustomDomain(props.customDomain) : this.api.url;
+    new CfnOutput(this, 'ApiUrl', { value: this.publicUrl, description: 'Base URL of the API' });
     new CfnOutput(this, 'FreeUsagePlanId', { value: this.freePlan.usagePlanId });
     new CfnOutput(this, 'PaidUsagePlanId', { value: this.paidPlan.usagePlanId });
   }
@@ -206,6 +217,29 @@ export class NamedayApi extends Construct {
         ],
       },
     );
+  }
+
+  /**
+   * The stage at the root of the operator's domain, on a regional custom domain (its certificate in the
+   * stack's region; API Gateway maps a regional domain to an edge-optimized API too), with an alias
+   * record when the domain's hosted zone is given.
+   */
+  private addCustomDomain(custom: CustomDomain): string {
+    const domain = this.api.addDomainName('CustomDomain', {
+      domainName: custom.domainName,
+      certificate: Certificate.fromCertificateArn(this, 'Certificate', custom.certificateArn),
+      endpointType: EndpointType.REGIONAL,
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
+    if (custom.hostedZoneId) {
+      new ARecord(this, 'CustomDomainAlias', {
+        zone: HostedZone.fromHostedZoneId(this, 'HostedZone', custom.hostedZoneId),
+        // Fully qualified, so the imported zone's name is not needed.
+        recordName: `${custom.domainName}.`,
+        target: RecordTarget.fromAlias(new ApiGatewayDomain(domain)),
+      });
+    }
+    return `https://${custom.domainName}/`;
   }
 
   /**
