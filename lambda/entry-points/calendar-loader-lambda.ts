@@ -2,6 +2,7 @@ import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { join } from 'node:path';
 import { loadServiceData } from '../adapters/data-files/service-data';
+import { traceAwsClient } from '../adapters/aws/tracing';
 import { createLoaderClient } from '../adapters/dynamodb/document-client';
 import {
   deleteVersion,
@@ -66,7 +67,7 @@ let load: ReturnType<typeof makeCalendarLoader> | undefined;
 
 export const handler = (event: CloudFormationCustomResourceEvent) => {
   load ??= makeCalendarLoader({
-    client: createLoaderClient(),
+    client: createLoaderClient({}, traceAwsClient),
     dataDir: join(__dirname, 'data'),
     logger: createLogger({ serviceName: 'nameday-calendar-loader' }),
   });

@@ -20,12 +20,18 @@ export const LOADER_CLIENT_DEFAULTS: DynamoDBClientConfig = {
   requestHandler: { connectionTimeout: 2000, requestTimeout: 10_000, throwOnRequestTimeout: true },
 };
 
+/** Wraps the SDK client, as the Lambda host's tracing does; by default nothing. */
+export type ClientCapture = <Client extends object>(client: Client) => Client;
+
 /** The one DynamoDB client of a process; `config` points it at the embedded store when local. */
-export const createDocumentClient = (config: DynamoDBClientConfig = {}): DynamoDBDocumentClient =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ ...STORE_CLIENT_DEFAULTS, ...config }), {
+export const createDocumentClient = (
+  config: DynamoDBClientConfig = {},
+  capture: ClientCapture = (client) => client,
+): DynamoDBDocumentClient =>
+  DynamoDBDocumentClient.from(capture(new DynamoDBClient({ ...STORE_CLIENT_DEFAULTS, ...config })), {
     marshallOptions: { removeUndefinedValues: true },
   });
 
 /** The calendar loader's client: the loader's settings, then `config`. */
-export const createLoaderClient = (config: DynamoDBClientConfig = {}): DynamoDBDocumentClient =>
-  createDocumentClient({ ...LOADER_CLIENT_DEFAULTS, ...config });
+export const createLoaderClient = (config: DynamoDBClientConfig = {}, capture?: ClientCapture): DynamoDBDocumentClient =>
+  createDocumentClient({ ...LOADER_CLIENT_DEFAULTS, ...config }, capture);
