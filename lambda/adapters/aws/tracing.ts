@@ -8,6 +8,8 @@ let tracer: Tracer | undefined;
  * so the local host gets the client as it was. Imported by the Lambda entry points only.
  */
 export const traceAwsClient = <Client extends object>(client: Client): Client => {
-  tracer ??= new Tracer();
+  // The SDK clients' calls are the trace's nodes; patching Node's http module as well would record
+  // each of those calls twice and cost every request (and the cold start) the patch.
+  tracer ??= new Tracer({ captureHTTPsRequests: false });
   return tracer.captureAWSv3Client(client);
 };
