@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { API_BUNDLING } from '../lib/constructs/service-function';
 import type { EmbeddedStore } from '../local/embedded-store';
 import { loadServiceData } from '../lambda/adapters/data-files/service-data';
@@ -34,6 +34,34 @@ const initTime = (file: string): number => {
 
 const COLD_STARTS = 5;
 
+/**
+ * The function as it would be without X-Ray capture of its SDK clients: the tracing module replaced by
+ * one that hands the client back. Built and started side by side with the real bundle, the pair shows
+ * what tracing costs in size and cold start.
+ */
+const withoutTracing: Plugin = {
+  name: 'without-tracing',
+  setup(builder) {
+    builder.onResolve({ filter: /\/adapters\/aws\/tracing$/ }, () => ({ path: 'untraced', namespace: 'untraced' }));
+    builder.onLoad({ filter: /.*/, namespace: 'untraced' }, () => ({
+      contents: 'export const traceAwsClient = (client) => client;',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * What Lambda sets for a traced invocation, so that Powertools Tracer is on and captures the calls as it
+ * does in Lambda; the daemon address is a UDP port nobody reads (X-Ray segments are fire-and-forget).
+ */
+const TRACED_INVOCATION: NodeJS.ProcessEnv = {
+  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+  AWS_LAMBDA_FUNCTION_NAME: 'bench',
+  _X_AMZN_TRACE_ID: 'Root=1-67a1b2c3-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1',
+  AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000',
+  AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
+};
+
 /** The environment the stack gives a function, pointed at the benchmark's store. */
 const functionEnvironment = (store: EmbeddedStore): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -47,6 +75,8 @@ const functionEnvironment = (store: EmbeddedStore): NodeJS.ProcessEnv => ({
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',
   LOG_LEVEL: 'SILENT',
+  ...TRACED_INVOCATION,
+  LAMBDA_TASK_ROOT: tmpdir(),
 });
 
 /**
@@ -54,7 +84,7 @@ const functionEnvironment = (store: EmbeddedStore): NodeJS.ProcessEnv => ({
  * execution environment serves it (import the bundle, build the dependencies, load the catalog, count
  * the request and answer). Median of five, asynchronously: the store answers from this process.
  */
-const coldStart = async (file: string, store: EmbeddedStore, resource: string, query: string) => {
+const coldStart = async (file: string, store: EmbeddedStore, resource: string, query: string, runs = COLD_STARTS) => {
   const event = {
     resource,
     path: resource,
@@ -67,7 +97,7 @@ const coldStart = async (file: string, store: EmbeddedStore, resource: string, q
   const script = `const { handler } = await import(${JSON.stringify(file)}); const r = await handler(${JSON.stringify(event)}, { awsRequestId: 'bench' }); process.stdout.write(String(r.statusCode)); process.exit(0);`;
   const times: number[] = [];
   let status = 0;
-  for (let run = 0; run < COLD_STARTS; run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
       encoding: 'utf8',
@@ -119,10 +149,10 @@ export const measurePackages = async (store: EmbeddedStore) => {
   for (const fn of functions) {
     const entry = join(ROOT, 'lambda', 'entry-points', `${fn.name}-lambda.ts`);
     const ours = join(out, `${fn.name}.mjs`);
+    const untraced = join(out, `${fn.name}-untraced.mjs`);
     const naive = join(out, `${fn.name}-naive.cjs`);
-    await build({
+    const asDeployed: BuildOptions = {
       entryPoints: [entry],
-      outfile: ours,
       bundle: true,
       platform: 'node',
       minify: API_BUNDLING.minify,
@@ -131,10 +161,19 @@ export const measurePackages = async (store: EmbeddedStore) => {
       mainFields: [...API_BUNDLING.mainFields],
       banner: { js: API_BUNDLING.banner },
       logLevel: 'error',
-    });
+    };
+    await build({ ...asDeployed, outfile: ours });
+    await build({ ...asDeployed, outfile: untraced, plugins: [withoutTracing] });
     await build({ entryPoints: [entry], outfile: naive, bundle: true, minify: true, platform: 'node', logLevel: 'error' });
     const oursInit = initTime(ours);
     const naiveInit = initTime(naive);
+    // Alternately, so that the machine's drift hits both alike.
+    const traced: number[] = [];
+    const bare: number[] = [];
+    for (let pair = 0; pair < COLD_STARTS; pair += 1) {
+      bare.push((await coldStart(untraced, store, fn.resource, fn.query, 1)).ms);
+      traced.push((await coldStart(ours, store, fn.resource, fn.query, 1)).ms);
+    }
     rows.push({
       function: fn.name,
       bytes: statSync(ours).size,
@@ -147,6 +186,12 @@ export const measurePackages = async (store: EmbeddedStore) => {
         coldStartMs: round(ms, 1),
       }))),
       warmMemoryMb: await warmMemoryMb(ours, store, fn.name as 'listing' | 'search'),
+      tracing: {
+        untracedBytes: statSync(untraced).size,
+        tracedColdStartMs: round(median(traced), 1),
+        untracedColdStartMs: round(median(bare), 1),
+        coldStartGrowthMs: round(median(traced) - median(bare), 1),
+      },
     });
   }
   return rows;

@@ -1,8 +1,8 @@
 import { App } from 'aws-cdk-lib';
-import { NamedayStack } from '../lib/nameday-stack';
+import { addNamedayStack } from '../lib/deploy-options';
 
-/** The CDK app: one environment-agnostic stack, so `cdk synth` needs no account and no lookups. */
-const app = new App();
-new NamedayStack(app, 'NamedayStack', {
-  description: 'Nameday Lookup Service: name day calendars and name search',
-});
+/**
+ * The CDK app: one environment-agnostic stack, so `cdk synth` needs no account and no lookups. Its
+ * name and deploy options come from context (`-c stackName=NamedayStack-staging`, README "Deploy").
+ */
+addNamedayStack(new App());

@@ -11,6 +11,7 @@ import {
   type Limits,
 } from '../lambda/contract';
 import { CalendarDataLoader } from './constructs/calendar-data-loader';
+import type { CustomDomain } from './deploy-options';
 import { CustomerPortal } from './constructs/customer-portal';
 import { DataTables } from './constructs/data-tables';
 import { Monitoring } from './constructs/monitoring';
@@ -20,6 +21,12 @@ import { ServiceFunction } from './constructs/service-function';
 export interface NamedayStackProps extends StackProps {
   /** @default DEFAULT_LIMITS, the spec's: 60 requests a minute, 1,000 free calls a month */
   limits?: Limits;
+  /** Subscribed by email to the alarm topic. */
+  alarmEmail?: string;
+  /** The API and the dashboard served on the operator's domain. */
+  customDomain?: CustomDomain;
+  /** An SES-verified sender for the user pool's mail; without it, Cognito's own sender and its daily limit. */
+  emailFrom?: string;
 }
 
 /** The whole service: tables, calendar data loaded at deploy, two functions, and the API in front. */
@@ -59,11 +66,18 @@ export class NamedayStack extends Stack {
     listingFunction.node.addDependency(calendarData.resource);
     searchFunction.node.addDependency(calendarData.resource);
 
-    const { api, stageName } = new NamedayApi(this, 'Api', { listingFunction, searchFunction, limits });
+    const { api, stageName, publicUrl } = new NamedayApi(this, 'Api', {
+      listingFunction,
+      searchFunction,
+      limits,
+      customDomain: props.customDomain,
+    });
     const portal = new CustomerPortal(this, 'CustomerPortal', {
       api,
       apiKeysTable: tables.apiKeys,
       stageName,
+      publicUrl,
+      emailFrom: props.emailFrom,
       environment: {
         [LIMITS_ENV.ratePerMinute]: String(limits.ratePerMinute),
         [LIMITS_ENV.freeMonthlyQuota]: String(limits.freeMonthlyQuota),
@@ -74,6 +88,7 @@ export class NamedayStack extends Stack {
       functions: { Listing: listingFunction, Search: searchFunction, Portal: portal.portalFunction },
       tables: { Namedays: tables.namedays, NameIndex: tables.nameIndex, ApiKeys: tables.apiKeys },
       dataLoader: calendarData.loader,
+      alarmEmail: props.alarmEmail,
     });
     new CfnOutput(this, 'ApiKeysTableName', {
       value: tables.apiKeys.tableName,

@@ -3,7 +3,7 @@ import {
   DeleteTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException,
-  ScanCommand,
+  paginateScan,
   type AttributeValue,
   type DynamoDBClient,
   type TableDescription,
@@ -16,12 +16,7 @@ type Item = Record<string, AttributeValue>;
 
 const scanAll = async (raw: DynamoDBClient, table: string): Promise<Item[]> => {
   const items: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const page = await raw.send(new ScanCommand({ TableName: table, ...(start && { ExclusiveStartKey: start }) }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const page of paginateScan({ client: raw }, { TableName: table })) items.push(...(page.Items ?? []));
   return items;
 };
 

@@ -2,7 +2,8 @@ import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { join } from 'node:path';
 import { loadServiceData } from '../adapters/data-files/service-data';
-import { createDocumentClient } from '../adapters/dynamodb/document-client';
+import { traceAwsClient } from '../adapters/aws/tracing';
+import { createLoaderClient } from '../adapters/dynamodb/document-client';
 import {
   deleteVersion,
   deleteVersionsExcept,
@@ -46,10 +47,19 @@ export const makeCalendarLoader = (deps: CalendarLoaderDeps) => async (event: Cl
     return { PhysicalResourceId: event.PhysicalResourceId };
   }
   const data = loadServiceData(deps.dataDir);
-  const { written } = await writeServiceData(deps.client, tables, data);
+  const started = Date.now();
+  const { written, retriedRounds } = await writeServiceData(deps.client, tables, data);
   const previous = event.RequestType === 'Update' ? versionOf(event.PhysicalResourceId) : undefined;
   const leftovers = await deleteVersionsExcept(deps.client, tables, [data.version, ...(previous ? [previous] : [])]);
-  deps.logger.info('service data loaded', { version: data.version, calendars: data.definitions.length, written, leftovers });
+  deps.logger.info('service data loaded', {
+    version: data.version,
+    calendars: data.definitions.length,
+    written,
+    leftovers,
+    // Rounds retried after throttling or unprocessed items, and the time it took: what a slow deploy shows first.
+    retriedRounds,
+    durationMs: Date.now() - started,
+  });
   return { PhysicalResourceId: physicalIdOf(data.version), Data: { Version: data.version } };
 };
 
@@ -57,7 +67,7 @@ let load: ReturnType<typeof makeCalendarLoader> | undefined;
 
 export const handler = (event: CloudFormationCustomResourceEvent) => {
   load ??= makeCalendarLoader({
-    client: createDocumentClient(),
+    client: createLoaderClient({}, traceAwsClient),
     dataDir: join(__dirname, 'data'),
     logger: createLogger({ serviceName: 'nameday-calendar-loader' }),
   });

@@ -1,4 +1,5 @@
 import type { TableRole } from '../contract';
+import { traceAwsClient } from '../adapters/aws/tracing';
 import { createDocumentClient } from '../adapters/dynamodb/document-client';
 import { dataVersionFromEnv, limitsFromEnv, tableNamesFromEnv } from '../adapters/environment';
 import { createLogger } from '../adapters/logger';
@@ -13,7 +14,7 @@ let deps: ServiceDeps | undefined;
  */
 export const lambdaServiceDeps = (requiredTables: readonly TableRole[]): ServiceDeps => {
   deps ??= createServiceDeps({
-    client: createDocumentClient(),
+    client: createDocumentClient({}, traceAwsClient),
     tables: tableNamesFromEnv(process.env, requiredTables),
     dataVersion: dataVersionFromEnv(process.env),
     clock: systemClock,

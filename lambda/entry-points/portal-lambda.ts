@@ -2,6 +2,7 @@ import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { join } from 'node:path';
+import { traceAwsClient } from '../adapters/aws/tracing';
 import { createDocumentClient } from '../adapters/dynamodb/document-client';
 import { limitsFromEnv, portalSettingsFromEnv, tableNamesFromEnv } from '../adapters/environment';
 import { createLogger } from '../adapters/logger';
@@ -16,10 +17,10 @@ export const handler = (event: APIGatewayProxyEvent, context: Context) => {
   handle ??= makePortalHandler(
     createPortalDeps({
       settings: portalSettingsFromEnv(process.env, join(process.env.LAMBDA_TASK_ROOT ?? '.', 'dashboard')),
-      cognito: new CognitoIdentityProviderClient({}),
-      store: createDocumentClient(),
+      cognito: traceAwsClient(new CognitoIdentityProviderClient({})),
+      store: createDocumentClient({}, traceAwsClient),
       apiKeysTable: tableNamesFromEnv(process.env, ['apiKeys']).apiKeys as string,
-      apiGateway: new APIGatewayClient({}),
+      apiGateway: traceAwsClient(new APIGatewayClient({})),
       limits: limitsFromEnv(process.env),
       clock: systemClock,
       logger: createLogger(),

@@ -1,6 +1,7 @@
 import { CfnElement, CustomResource, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { FUNCTION_MEMORY_MB } from '../../lambda/contract';
@@ -49,7 +50,11 @@ export class CalendarDataLoader extends Construct {
       .bindTable('namedays', props.namedaysTable, 'read-write')
       .bindTable('nameIndex', props.nameIndexTable, 'read-write');
     this.loader = onEvent;
-    const provider = new Provider(this, 'Provider', { onEventHandler: onEvent });
+    const provider = new Provider(this, 'Provider', {
+      onEventHandler: onEvent,
+      // Without a group of its own, the framework's function writes to one Lambda creates with no retention.
+      logGroup: new LogGroup(this, 'ProviderLogs', { retention: RetentionDays.ONE_MONTH }),
+    });
     // The Provider framework's own function: its role, policy and runtime are the framework's.
     Validations.of(provider).acknowledge(
       {

@@ -1,6 +1,6 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AuthorizationType, CognitoUserPoolsAuthorizer, LambdaIntegration, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { AccountRecovery, UserPool, UserPoolClient, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, UserPool, UserPoolClient, UserPoolEmail, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
@@ -12,6 +12,7 @@ import {
   USER_POOL,
   type PortalOperation,
 } from '../../lambda/contract';
+import { ONE_PERMISSION_PER_API } from './nameday-api';
 import { ServiceFunction } from './service-function';
 
 export interface CustomerPortalProps {
@@ -19,6 +20,10 @@ export interface CustomerPortalProps {
   apiKeysTable: ITable;
   /** The stage whose usage plans keys join; the function finds the plans by their tier's name. */
   stageName: string;
+  /** The API's base URL as customers reach it (its custom domain, when it has one), ending in a slash. */
+  publicUrl: string;
+  /** An SES-verified sender in the stack's region; @default Cognito's own sender (a few dozen mails a day) */
+  emailFrom?: string;
   /** The limits' environment, as the name day functions get it, so usage is shown as they count. */
   environment: Record<string, string>;
 }
@@ -54,13 +59,20 @@ export class CustomerPortal extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      ...(props.emailFrom && {
+        // The identity must be verified in SES in the stack's own region.
+        email: UserPoolEmail.withSES({ fromEmail: props.emailFrom, sesRegion: stack.region }),
+      }),
       // Accounts own keys that customers' systems depend on: a stack deletion must not take them.
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
     });
     this.client = this.userPool.addClient('Dashboard', {
       userPoolClientName: USER_POOL.clientName,
+      // The page signs in with a password (USER_PASSWORD_AUTH) and refreshes its session; it has no
+      // hosted UI and no redirect, so no OAuth flow and no callback URL.
       authFlows: { userPassword: true },
+      disableOAuth: true,
       generateSecret: false,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
@@ -112,7 +124,7 @@ export class CustomerPortal extends Construct {
     this.addRoutes(props.api);
 
     new CfnOutput(this, 'DashboardUrl', {
-      value: `${props.api.url}dashboard`,
+      value: `${props.publicUrl}dashboard`,
       description: 'The customer dashboard: accounts, keys and usage',
     });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
@@ -152,7 +164,7 @@ export class CustomerPortal extends Construct {
   }
 
   private addRoutes(api: RestApi): void {
-    const integration = new LambdaIntegration(this.portalFunction);
+    const integration = new LambdaIntegration(this.portalFunction, ONE_PERMISSION_PER_API);
     const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       cognitoUserPools: [this.userPool],
       identitySource: 'method.request.header.Authorization',

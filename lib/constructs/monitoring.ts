@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   Alarm,
@@ -13,6 +13,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
 export interface MonitoringProps {
@@ -22,6 +23,8 @@ export interface MonitoringProps {
   tables: Record<string, ITable>;
   /** The deploy-time data loader: any error of it is a failed data load. */
   dataLoader: IFunction;
+  /** Subscribed to the alarm topic by email; AWS asks the address to confirm once. */
+  alarmEmail?: string;
   /** @default 1 (per cent of requests answered with a 5xx over five minutes) */
   max5xxPercent?: number;
   /** @default 1000 (milliseconds, API Gateway's p99 latency over five minutes) */
@@ -48,6 +51,7 @@ export class Monitoring extends Construct {
       reason:
         'CloudWatch alarms cannot publish to a topic encrypted with the AWS managed SNS key, and alarm texts carry no customer data.',
     });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const alarm = (alarmId: string, metric: IMetric, threshold: number, description: string, periods = 1) => {
       const created = new Alarm(this, alarmId, {
         metric,
@@ -114,7 +118,8 @@ export class Monitoring extends Construct {
       'The calendar data failed to load during a deploy: the previous data version is still served',
     );
 
-    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `${api.restApiName}-operations` });
+    // Dashboard names are unique in an account and region: the stack's name keeps staging beside production.
+    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `${Stack.of(this).stackName}-operations` });
     dashboard.addWidgets(
       new GraphWidget({ title: 'Requests and 5xx', left: [requests, serverErrors], right: [serverErrorPercent] }),
       new GraphWidget({ title: 'API latency p99', left: [p99Latency] }),

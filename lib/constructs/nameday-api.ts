@@ -1,10 +1,12 @@
-import { CfnOutput, Size, Validations } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Size, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  EndpointType,
   LambdaIntegration,
+  SecurityPolicy,
   MockIntegration,
   PassthroughBehavior,
   Period,
@@ -15,7 +17,11 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, LogGroupClass, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayDomain } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
+import type { CustomDomain } from '../deploy-options';
 import {
   ALLOW_HEADER,
   ALLOWED_METHODS,
@@ -37,7 +43,17 @@ export interface NamedayApiProps {
   limits: Limits;
   /** @default 'prod' */
   stageName?: string;
+  /** @default none: the API is reached on its execute-api URL */
+  customDomain?: CustomDomain;
 }
+
+/**
+ * One invoke permission per function and API instead of two per method: Lambda keeps every permission
+ * in one resource policy of at most 20 KB, which a permission per method and route outgrows (the
+ * preflight test resolves it). The function answers only the routes it is integrated with, whatever
+ * the source ARN.
+ */
+export const ONE_PERMISSION_PER_API = { scopePermissionToMethod: false } as const;
 
 const JSON_HEADERS = { 'Content-Type': `'${JSON_CONTENT_TYPE}'` };
 
@@ -53,6 +69,8 @@ export class NamedayApi extends Construct {
   readonly paidPlan: UsagePlan;
   /** The stage's name as written, not a reference to the stage resource. */
   readonly stageName: string;
+  /** The base URL customers use: the custom domain's when there is one, else the stage's. Ends in a slash. */
+  readonly publicUrl: string;
 
   constructor(scope: Construct, id: string, props: NamedayApiProps) {
     super(scope, id);
@@ -119,8 +137,8 @@ export class NamedayApi extends Construct {
       },
     );
 
-    const listing = new LambdaIntegration(props.listingFunction);
-    const search = new LambdaIntegration(props.searchFunction);
+    const listing = new LambdaIntegration(props.listingFunction, ONE_PERMISSION_PER_API);
+    const search = new LambdaIntegration(props.searchFunction, ONE_PERMISSION_PER_API);
     const integrations: Record<Operation, LambdaIntegration> = {
       listing,
       calendars: listing,
@@ -148,6 +166,7 @@ export class NamedayApi extends Construct {
     }
 
     this.addGatewayResponses();
+    this.addExecutionLogs();
     const stageLimits = { throttle: { rateLimit: props.limits.ratePerMinute / 60, burstLimit: props.limits.ratePerMinute } };
     const apiStages = [{ api: this.api, stage: this.api.deploymentStage }];
     this.freePlan = this.api.addUsagePlan('FreeUsagePlan', {
@@ -164,7 +183,8 @@ export class NamedayApi extends Construct {
       apiStages,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the API stage' });
+    this.publicUrl = props.customDomain ? this.addCustomDomain(props.customDomain) : this.api.url;
+    new CfnOutput(this, 'ApiUrl', { value: this.publicUrl, description: 'Base URL of the API' });
     new CfnOutput(this, 'FreeUsagePlanId', { value: this.freePlan.usagePlanId });
     new CfnOutput(this, 'PaidUsagePlanId', { value: this.paidPlan.usagePlanId });
   }
@@ -197,6 +217,42 @@ export class NamedayApi extends Construct {
         ],
       },
     );
+  }
+
+  /**
+   * The stage at the root of the operator's domain, on a regional custom domain (its certificate in the
+   * stack's region; API Gateway maps a regional domain to an edge-optimized API too), with an alias
+   * record when the domain's hosted zone is given.
+   */
+  private addCustomDomain(custom: CustomDomain): string {
+    const domain = this.api.addDomainName('CustomDomain', {
+      domainName: custom.domainName,
+      certificate: Certificate.fromCertificateArn(this, 'Certificate', custom.certificateArn),
+      endpointType: EndpointType.REGIONAL,
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
+    if (custom.hostedZoneId) {
+      new ARecord(this, 'CustomDomainAlias', {
+        zone: HostedZone.fromHostedZoneId(this, 'HostedZone', custom.hostedZoneId),
+        // Fully qualified, so the imported zone's name is not needed.
+        recordName: `${custom.domainName}.`,
+        target: RecordTarget.fromAlias(new ApiGatewayDomain(domain)),
+      });
+    }
+    return `https://${custom.domainName}/`;
+  }
+
+  /**
+   * API Gateway writes execution logs to a group it names after the API and stage and creates on first
+   * write, with no retention: created here first, with one, so errors are not kept (and paid for) forever.
+   */
+  private addExecutionLogs(): void {
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${this.stageName}`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.api.deploymentStage.node.addDependency(executionLogs);
   }
 
   private addGatewayResponses(): void {

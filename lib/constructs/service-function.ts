@@ -1,12 +1,13 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { TABLE_DEFINITIONS, TABLE_ENV, type TableRole } from '../../lambda/contract';
+import { lambdaNodeRuntime, NODE_MAJOR } from '../node-runtime';
 
 export const PROJECT_ROOT = join(__dirname, '..', '..');
 
@@ -18,7 +19,7 @@ export const PROJECT_ROOT = join(__dirname, '..', '..');
  */
 export const API_BUNDLING = {
   minify: true,
-  target: 'node24',
+  target: `node${NODE_MAJOR}`,
   format: 'esm',
   mainFields: ['module', 'main'],
   banner: "import{createRequire as __nodeRequire}from'module';const require=__nodeRequire(import.meta.url);",
@@ -55,7 +56,7 @@ const TABLE_ACTIONS = {
 export type TableAccess = keyof typeof TABLE_ACTIONS;
 
 /**
- * A function with the house defaults fixed once: the newest Node.js runtime on arm64, bundled and
+ * A function with the house defaults fixed once: the Node.js runtime of the pinned version on arm64, bundled and
  * minified by the local esbuild (never Docker) as an ES module with source maps (Node maps a logged
  * stack back to the TypeScript), the AWS SDK bundled in so the deployed SDK is the tested one, X-Ray
  * tracing, a log group with a retention, and a role of its own that may write that log group and
@@ -76,7 +77,7 @@ export class ServiceFunction extends NodejsFunction {
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       entry: join(PROJECT_ROOT, 'lambda', 'entry-points', `${props.entryFile}.ts`),
       handler: 'handler',
-      runtime: Runtime.NODEJS_24_X,
+      runtime: lambdaNodeRuntime(),
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout ?? Duration.seconds(10),

@@ -175,6 +175,16 @@ describe('NamedayStack', () => {
     }
   });
 
+  it('lets API Gateway invoke each function through one permission for the whole API, not one per method', () => {
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
+      (permission) => permission.Properties.Principal === 'apigateway.amazonaws.com',
+    );
+    const targets = permissions.map((permission) => JSON.stringify(permission.Properties.FunctionName));
+    expect(targets).toHaveLength(3);
+    expect(new Set(targets).size).toBe(3);
+    for (const permission of permissions) expect(JSON.stringify(permission.Properties.SourceArn)).toContain('/*/*/*');
+  });
+
   it('loads the calendars with a custom resource that follows the data version', () => {
     template.hasResourceProperties('Custom::CalendarData', {
       NamedaysTable: Match.anyValue(),
@@ -206,6 +216,14 @@ describe('NamedayStack customer portal', () => {
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,
     });
+  });
+
+  it('gives the app client only the password sign-in the page uses: no OAuth flow, no callback URL', () => {
+    const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));
+    expect(client?.Properties.ExplicitAuthFlows.sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+    expect(client?.Properties.AllowedOAuthFlows).toBeUndefined();
+    expect(client?.Properties.AllowedOAuthFlowsUserPoolClient).not.toBe(true);
+    expect(client?.Properties.CallbackURLs).toBeUndefined();
   });
 
   it('puts the key methods behind a Cognito authorizer and every portal method outside the API keys', () => {

@@ -62,13 +62,13 @@ export const writeServiceData = async (
   tables: ServiceDataTables,
   data: { definitions: CalendarDefinition[]; groups: NameGroup[]; version: string },
   onProgress: (done: number, total: number) => void = () => {},
-): Promise<{ written: number }> => {
+): Promise<{ written: number; retriedRounds: number }> => {
   const days = data.definitions.flatMap((definition) => calendarItems(definition, data.version)) as unknown as Item[];
   const index = nameIndexItems(buildNameIndex(data.definitions, new NameGroups(data.groups)), data.version) as unknown as Item[];
   const total = days.length + index.length;
   const put = (items: Item[]) => items.map((item) => ({ PutRequest: { Item: item } }));
-  await writeInBatches(client, tables.namedays, put(days), (done) => onProgress(done, total));
-  await writeInBatches(client, tables.nameIndex, put(index), (done) => onProgress(days.length + done, total));
+  const dayWrites = await writeInBatches(client, tables.namedays, put(days), (done) => onProgress(done, total));
+  const indexWrites = await writeInBatches(client, tables.nameIndex, put(index), (done) => onProgress(days.length + done, total));
   await guardStoreCall(() =>
     client.send(
       new PutCommand({
@@ -77,7 +77,7 @@ export const writeServiceData = async (
       }),
     ),
   );
-  return { written: total };
+  return { written: total, retriedRounds: dayWrites.retriedRounds + indexWrites.retriedRounds };
 };
 
 /** Deletes every item of the versions `keep` does not name; returns how many. */

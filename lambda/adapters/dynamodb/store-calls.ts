@@ -1,6 +1,6 @@
 import {
-  QueryCommand,
-  ScanCommand,
+  paginateQuery,
+  paginateScan,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
   type ScanCommandInput,
@@ -10,26 +10,20 @@ import { guardStoreCall } from './store-errors';
 export type Item = Record<string, unknown>;
 
 /**
- * Every item a Query or Scan finds, page after page; each page through the store-error mapping, and
- * `onPage` told how many items the store read for it (what DynamoDB bills).
+ * Every item a Query or Scan finds, page after page with the SDK's paginators; a failure through the
+ * store-error mapping, and `onPage` told how many items the store read for each page (what DynamoDB bills).
  */
 export const allItems = async <T = Item>(
   client: DynamoDBDocumentClient,
   request: { query: QueryCommandInput } | { scan: ScanCommandInput },
   onPage: (itemsRead: number) => void = () => {},
-): Promise<T[]> => {
-  const items: Item[] = [];
-  let exclusiveStartKey: Item | undefined;
-  do {
-    const startKey = exclusiveStartKey && { ExclusiveStartKey: exclusiveStartKey };
-    const page = await guardStoreCall(() =>
-      'query' in request
-        ? client.send(new QueryCommand({ ...request.query, ...startKey }))
-        : client.send(new ScanCommand({ ...request.scan, ...startKey })),
-    );
-    onPage(page.ScannedCount ?? 0);
-    items.push(...(page.Items ?? []));
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return items as T[];
-};
+): Promise<T[]> =>
+  guardStoreCall(async () => {
+    const items: Item[] = [];
+    const pages = 'query' in request ? paginateQuery({ client }, request.query) : paginateScan({ client }, request.scan);
+    for await (const page of pages) {
+      onPage(page.ScannedCount ?? 0);
+      items.push(...(page.Items ?? []));
+    }
+    return items as T[];
+  });

@@ -1,8 +1,9 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import ICAL from 'ical.js';
 import { makeListingHandler } from '../../../lambda/handlers/listing-handler';
 import { COUNTRY_NAMES } from '../../../lambda/core/shared/countries';
 import { createServiceDeps, type ServiceDeps } from '../../../lambda/handlers/service-deps';
-import type { EmbeddedStore } from '../../../local/embedded-store';
 import { getEvent } from '../../support/events';
 import { connectSeededStore, type SharedStore } from '../../support/seeded-store';
 import { recordingLogger } from '../../support/silent-logger';
@@ -182,7 +183,9 @@ describe('listing handler', () => {
       $metadata: { httpStatusCode: 400 },
     });
     const { DynamoDbNamedayRepository } = await import('../../../lambda/adapters/dynamodb/dynamodb-nameday-repository');
-    const client = { send: () => Promise.reject(throttled) } as unknown as EmbeddedStore['client'];
+    // A real client, as the SDK's paginators accept no other, whose every call is throttled.
+    const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));
+    client.send = () => Promise.reject(throttled);
     const response = await call('/api/v1/namedays', 'country=CZ', { fixedDays: new DynamoDbNamedayRepository(client, 'x', 'v') });
     expect(response.statusCode).toBe(503);
     expect(response.headers).toMatchObject({ 'Retry-After': '1' });
