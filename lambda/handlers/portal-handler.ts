@@ -80,8 +80,10 @@ export const makePortalHandler = (deps: PortalDeps) => {
         return answer(200, { signedOut: true });
       case 'keys': {
         const identity = await identityOf(event);
-        if (method === 'GET')
-          return answer(200, { account: { email: identity.email }, ...(await deps.keys.overview(identity.owner)) });
+        if (method === 'GET') {
+          const { usage, ...overview } = await deps.keys.overview(identity.owner);
+          return answer(200, { account: { email: identity.email, usage }, ...overview });
+        }
         return answer(201, await deps.keys.create(identity.owner, labelFrom(jsonBodyOf(event))));
       }
       case 'key':

@@ -132,6 +132,8 @@ describe('Admission against dynalite', () => {
     `nd_live_${'a'.repeat(100000)}`,
   ])('refuses the malformed key %j with 401 without touching the store', async (key) => {
     const untouchable: UsageCounter = {
+      bind: () => Promise.reject(new Error('store touched')),
+      adopt: () => Promise.reject(new Error('store touched')),
       count: () => Promise.reject(new Error('store touched')),
       read: () => Promise.reject(new Error('store touched')),
     };
@@ -145,6 +147,8 @@ describe('Admission against dynalite', () => {
 
   it('answers 503 when the store fails, never admitting an uncounted request', async () => {
     const failing: UsageCounter = {
+      bind: () => Promise.reject(new StoreUnavailableError(1)),
+      adopt: () => Promise.reject(new StoreUnavailableError(1)),
       count: () => Promise.reject(new StoreUnavailableError(1)),
       read: () => Promise.reject(new StoreUnavailableError(1)),
     };
@@ -164,6 +168,6 @@ describe('Admission against dynalite', () => {
     expect(
       outcomes.filter((outcome) => outcome.status === 'rejected' && outcome.reason instanceof RateLimitedError),
     ).toHaveLength(40);
-    expect(await repository.read(hashApiKey(key))).toMatchObject({ minuteCount: 60, monthCount: 60 });
+    expect(await repository.findByHash(hashApiKey(key))).toMatchObject({ minuteCount: 60, monthCount: 60 });
   });
 });
