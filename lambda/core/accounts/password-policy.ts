@@ -15,7 +15,7 @@ const commonPasswords = (): Set<string> =>
   (common ??= new Set((dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase())));
 
 /** Words of this service a person might build a password from ("context-specific words" in NIST's list). */
-const SERVICE_WORDS = new Set(['nameday', 'namedays', 'namedaylookup', 'namedayservice', 'namedayapi']);
+const SERVICE_WORDS = new Set(['nameday', 'namedays', 'namedaylookup', 'namedaylookupservice', 'namedayservice', 'namedayapi']);
 
 /**
  * Why a password is refused, or undefined when it may be used. Length is counted in Unicode code points,
