@@ -75,7 +75,8 @@ const newKey = async (token: string): Promise<Issued> => {
   return made.body;
 };
 
-const call = (key: string) => fetch(`${service.url}/api/v1/namedays?country=CZ&date=2026-03-19`, { headers: { 'x-api-key': key } });
+const call = (key: string) =>
+  fetch(`${service.url}/api/v1/namedays?country=CZ&date=2026-03-19`, { headers: { 'x-api-key': key } });
 
 const overview = async (token: string) => (await portal<Overview>('keys', token)).body;
 
@@ -120,7 +121,9 @@ describe('the monthly quota belongs to the account', () => {
     const keys = [await newKey(token), await newKey(token), await newKey(token)];
     const feed = await portal<FeedMade>(`keys/${keys[0]!.key.id}/feeds`, token, 'POST', { kind: 'listing', country: 'CZ' });
     expect((await call(keys[1]!.secret)).status).toBe(200);
-    const statuses = await Promise.all(Array.from({ length: 30 }, (_, index) => call(keys[index % 3]!.secret).then((response) => response.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => call(keys[index % 3]!.secret).then((response) => response.status)),
+    );
     expect(statuses.filter((status) => status === 200)).toHaveLength(QUOTA - 1);
     expect(statuses.filter((status) => status === 402)).toHaveLength(30 - (QUOTA - 1));
     for (const key of keys) {
@@ -147,7 +150,13 @@ describe('feeds are subscriptions', () => {
     expect(made.body.feed).toMatchObject({ kind: 'listing', country: 'CZ', title: 'Name days in Czechia', status: 'active' });
 
     const bodies: string[] = [];
-    for (const query of ['', '?country=GR', '?calendar_id=bulgarian-orthodox&tz=Europe/Sofia', '?q=maria', '?country=CZ&country=SK']) {
+    for (const query of [
+      '',
+      '?country=GR',
+      '?calendar_id=bulgarian-orthodox&tz=Europe/Sofia',
+      '?q=maria',
+      '?country=CZ&country=SK',
+    ]) {
       const response = await fetch(`${service.url}${made.body.path}${query}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('x-quota-remaining')).toBe(String(QUOTA - 1));
@@ -160,7 +169,9 @@ describe('feeds are subscriptions', () => {
     expect(calendar.getFirstPropertyValue('x-published-ttl')).toBe('P1D');
     const josef = eventsOf(bodies[0]!).find((vevent) => String(vevent.getFirstPropertyValue('dtstart')) === '2026-03-19');
     expect(josef?.getFirstPropertyValue('description')).toBe('Josef: Czech Civil Calendar, Czechia (CZ)');
-    expect(eventsOf(bodies[0]!).every((vevent) => String(vevent.getFirstPropertyValue('description')).endsWith('Czechia (CZ)'))).toBe(true);
+    expect(
+      eventsOf(bodies[0]!).every((vevent) => String(vevent.getFirstPropertyValue('description')).endsWith('Czechia (CZ)')),
+    ).toBe(true);
 
     // The same day, an API call counts; the feed still does not. The next UTC day, the feed counts once more.
     expect((await call(key.secret)).headers.get('x-quota-remaining')).toBe(String(QUOTA - 2));
@@ -188,8 +199,14 @@ describe('feeds are subscriptions', () => {
       [{ kind: 'listing', calendarId: 'nowhere' }, 'Invalid calendarId: nowhere'],
       [{ kind: 'search', q: 'a' }, 'A search feed needs q: 2 to 100 characters'],
       [{ kind: 'people', people: [] }, 'A people feed lists 1 to 50 people'],
-      [{ kind: 'people', people: Array.from({ length: 51 }, () => ({ name: 'Anna', country: 'CZ' })) }, 'A people feed lists 1 to 50 people'],
-      [{ kind: 'people', people: [{ name: 'Anna', country: 'CZ' }], reminder: 'weekly' }, 'Invalid reminder. Use none, day-before or morning-of'],
+      [
+        { kind: 'people', people: Array.from({ length: 51 }, () => ({ name: 'Anna', country: 'CZ' })) },
+        'A people feed lists 1 to 50 people',
+      ],
+      [
+        { kind: 'people', people: [{ name: 'Anna', country: 'CZ' }], reminder: 'weekly' },
+        'Invalid reminder. Use none, day-before or morning-of',
+      ],
     ] as const) {
       const refused = await portal<{ message: string; statusCode: number }>(`keys/${key.key.id}/feeds`, token, 'POST', body);
       expect([refused.status, refused.body.message]).toEqual([400, message]);
@@ -267,14 +284,22 @@ describe('people feeds', () => {
     expect(datesOf(text, "Георги's name day")).toEqual(['2026-05-06', '2027-05-06']);
     const george = eventsOf(text).find((vevent) => vevent.getFirstPropertyValue('summary') === "George's name day")!;
     expect(george.getFirstPropertyValue('description')).toBe('Jiří: Czech Civil Calendar, Czechia (CZ)');
-    expect(eventsOf(text).every((vevent) => String(vevent.getFirstSubcomponent('valarm')?.getFirstPropertyValue('trigger')) === '-PT15H')).toBe(true);
+    expect(
+      eventsOf(text).every(
+        (vevent) => String(vevent.getFirstSubcomponent('valarm')?.getFirstPropertyValue('trigger')) === '-PT15H',
+      ),
+    ).toBe(true);
 
     const edited = await portal<{ feed: AccountFeedView }>(`feeds/${made.body.feed.id}`, token, 'PUT', {
       people: [{ name: 'Jan', country: 'CZ' }],
       reminder: 'none',
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.feed).toMatchObject({ title: 'Name days: Jan', reminder: 'none', people: [{ name: 'Jan', country: 'CZ' }] });
+    expect(edited.body.feed).toMatchObject({
+      title: 'Name days: Jan',
+      reminder: 'none',
+      people: [{ name: 'Jan', country: 'CZ' }],
+    });
     const after = await (await fetch(url)).text();
     expect(datesOf(after, "Jan's name day")).toEqual(['2026-06-24', '2027-06-24']);
     expect(datesOf(after, "Anna's name day")).toEqual([]);
@@ -284,7 +309,13 @@ describe('people feeds', () => {
       reminder: 'morning-of',
     });
     expect(morning.status).toBe(200);
-    expect(String(eventsOf(await (await fetch(url)).text())[0]!.getFirstSubcomponent('valarm')?.getFirstPropertyValue('trigger'))).toBe('PT9H');
+    expect(
+      String(
+        eventsOf(await (await fetch(url)).text())[0]!
+          .getFirstSubcomponent('valarm')
+          ?.getFirstPropertyValue('trigger'),
+      ),
+    ).toBe('PT9H');
   });
 
   it('refuses a person whose name has no day there, offering the closest forms the search finds', async () => {
