@@ -23,7 +23,8 @@ export interface AdmissionPath {
   dynamoDbPerMillion: number;
 }
 
-const describe = (call: StoreCall) => `${call.command.replace('Command', 'Item').replace('GetItem', 'GetItem (strong)')}`;
+const describe = (call: StoreCall) =>
+  `${call.command.replace('Command', 'Item').replace('GetItem', 'GetItem (strong)')}${call.refused ? ' (refused)' : ''}`;
 
 const pathOf = (name: string, calls: StoreCall[]): AdmissionPath => {
   const reads = calls.filter((call) => call.command !== 'UpdateCommand');

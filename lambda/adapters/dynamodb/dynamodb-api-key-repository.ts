@@ -111,6 +111,7 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
       ...(key.owner !== undefined && { owner: key.owner }),
       status: key.status,
       tier: key.tier,
+      ...(key.minuteWindow !== undefined && { minuteWindow: key.minuteWindow }),
       ...(key.monthWindow !== undefined && { monthWindow: key.monthWindow }),
       ...(key.monthCount !== undefined && { monthCount: key.monthCount }),
     };

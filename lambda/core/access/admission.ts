@@ -32,6 +32,8 @@ export interface KeyBinding {
 export interface BoundKey extends KeyBinding {
   status: 'active' | 'revoked';
   tier: KeyUsage['tier'];
+  /** The key's own counters: the ones it counts on when it has no account, a dashboard key's of old otherwise. */
+  minuteWindow?: string;
   monthWindow?: string;
   monthCount?: number;
 }
@@ -99,10 +101,20 @@ export class Admission {
   async admitKeyHash(keyHash: string, feedId?: string): Promise<LimitStanding> {
     const windows = windowsAt(this.clock.now());
     const visit: FeedVisit | undefined = feedId === undefined ? undefined : { feedId, day: windows.day };
-    let binding = this.bindings.get(keyHash) ?? (await this.bindActive(keyHash));
+    const known = this.bindings.get(keyHash);
+    let binding: KeyBinding = known ?? (await this.bindActive(keyHash));
+    let feed: FeedCount | undefined = visit && { ...visit, countedToday: this.feedDays.get(visit.feedId) === visit.day };
+    // A process new to the key learns the windows from what it reads first, rather than guess and be refused.
+    if (!known) {
+      const bound = binding as BoundKey;
+      const first = bound.owner === undefined ? bound : await this.counter.read(binding, windows, visit);
+      if (first && first.status === 'active') {
+        this.remember(keyHash, first, undefined);
+        if (feed && 'feedDay' in first) feed = { ...feed, countedToday: first.feedDay === feed.day };
+      }
+    }
     const remembered = this.lastWindows.get(keyHash);
     let plan: CountPlan = remembered ? planFor(remembered, windows) : 'same-minute';
-    let feed: FeedCount | undefined = visit && { ...visit, countedToday: this.feedDays.get(visit.feedId) === visit.day };
 
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
       const counted = await this.counter.count(binding, plan, windows, this.limits, feed);
