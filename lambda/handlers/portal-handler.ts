@@ -103,13 +103,21 @@ export const makePortalHandler = (deps: PortalDeps) => {
   // Error answers are made by the shared error mapper: they get the portal's headers here, so no
   // refusal of a session is cached either.
   return async (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> => {
-    const response = await runRequest({ logger: deps.logger, ...(deps.clock && { clock: deps.clock }) }, event, context, (routed) =>
-      route(routed).catch((error: unknown) => {
-        // The error body, plus which person and the forms to offer, so a page can point at the entry.
-        if (error instanceof PersonNotFoundError)
-          return answer(400, { ...errorBody('validation', error.message), person: error.person, suggestions: error.suggestions });
-        throw error;
-      }),
+    const response = await runRequest(
+      { logger: deps.logger, ...(deps.clock && { clock: deps.clock }) },
+      event,
+      context,
+      (routed) =>
+        route(routed).catch((error: unknown) => {
+          // The error body, plus which person and the forms to offer, so a page can point at the entry.
+          if (error instanceof PersonNotFoundError)
+            return answer(400, {
+              ...errorBody('validation', error.message),
+              person: error.person,
+              suggestions: error.suggestions,
+            });
+          throw error;
+        }),
     );
     return { ...response, headers: { ...API_HEADERS, ...response.headers } };
   };

@@ -203,7 +203,9 @@ describe('the customer dashboard API, against cognito-local and the local store'
     // Feeds share the owner index with keys and never pass for one.
     expect(overview.keys).toHaveLength(1);
 
-    expect((await post(service.url, `keys/${key.body.key.id}/feeds`, { kind: 'listing', country: 'CZ' }, stranger)).status).toBe(404);
+    expect((await post(service.url, `keys/${key.body.key.id}/feeds`, { kind: 'listing', country: 'CZ' }, stranger)).status).toBe(
+      404,
+    );
     expect((await post(service.url, `feeds/${feed.feed.id}`, undefined, stranger, 'DELETE')).status).toBe(404);
     expect((await fetch(`${service.url}/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`)).status).toBe(200);
 

@@ -103,7 +103,10 @@ export class AccountKeys {
       freeQuotaLeft: Math.max(0, this.limits.freeMonthlyQuota - thisMonth),
     };
     const catalog = await this.names.catalog();
-    const feedViews = feeds.map((feed) => ({ keyHash: feed.keyHash, view: feedView(feed, (slug) => catalog.find(slug)?.calendarName ?? slug) }));
+    const feedViews = feeds.map((feed) => ({
+      keyHash: feed.keyHash,
+      view: feedView(feed, (slug) => catalog.find(slug)?.calendarName ?? slug),
+    }));
     return {
       usage: account,
       keys: keys
@@ -122,7 +125,10 @@ export class AccountKeys {
     body: Record<string, unknown>,
   ): Promise<{ feed: AccountFeedView; token: string; keyId: string; path: string }> {
     const catalog = await this.names.catalog();
-    const subscription = await subscriptionFor(subscriptionRequestFrom(body, (slug) => catalog.find(slug) !== undefined), this.names);
+    const subscription = await subscriptionFor(
+      subscriptionRequestFrom(body, (slug) => catalog.find(slug) !== undefined),
+      this.names,
+    );
     const created = await this.feeds.create(keyId, subscription, owner);
     return {
       feed: feedView(created.record, (slug) => catalog.find(slug)?.calendarName ?? slug),
