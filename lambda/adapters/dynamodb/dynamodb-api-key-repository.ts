@@ -91,6 +91,11 @@ const withAccountCounters = (key: StoredKey, account: Record<string, unknown> | 
   };
 };
 
+const accountMonthIn = (item: Record<string, unknown> | undefined): OwnedItems['accountMonth'] =>
+  item?.monthWindow === undefined
+    ? undefined
+    : { window: item.monthWindow as string, count: (item.monthCount as number | undefined) ?? 0 };
+
 /** One conditional write: false when its condition does not hold, any other failure thrown. */
 const writeIf = async (write: () => Promise<unknown>): Promise<boolean> => {
   try {
@@ -244,19 +249,26 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
         ExpressionAttributeValues: { ':owner': owner },
       },
     });
+    const accountItem = await this.accountItemOf(owner);
+    const accountMonth = accountMonthIn(accountItem);
+    return {
+      keys: (items.filter(isKeyItem) as StoredKey[]).map((key) => withAccountCounters(key, accountItem)),
+      feeds: items.filter(isFeedItem).map((item) => feedOfItem(item as FeedItem)),
+      ...(accountMonth && { accountMonth }),
+    };
+  }
+
+  async accountMonthOf(owner: string): Promise<OwnedItems['accountMonth']> {
+    return accountMonthIn(await this.accountItemOf(owner));
+  }
+
+  private async accountItemOf(owner: string): Promise<Record<string, unknown> | undefined> {
     const account = await guardStoreCall(() =>
       this.client.send(
         new GetCommand({ TableName: this.tableName, Key: { keyHash: accountItemKey(owner) }, ConsistentRead: true }),
       ),
     );
-    const accountItem = account.Item as Record<string, unknown> | undefined;
-    return {
-      keys: (items.filter(isKeyItem) as StoredKey[]).map((key) => withAccountCounters(key, accountItem)),
-      feeds: items.filter(isFeedItem).map((item) => feedOfItem(item as FeedItem)),
-      ...(accountItem?.monthWindow !== undefined && {
-        accountMonth: { window: accountItem.monthWindow as string, count: (accountItem.monthCount as number | undefined) ?? 0 },
-      }),
-    };
+    return account.Item;
   }
 
   /** Takes a place for the key and enters it, active on its tier, into the account's record, in one write. */
