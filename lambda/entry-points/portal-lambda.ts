@@ -4,7 +4,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { join } from 'node:path';
 import { traceAwsClient } from '../adapters/aws/tracing';
 import { createDocumentClient } from '../adapters/dynamodb/document-client';
-import { limitsFromEnv, portalSettingsFromEnv, tableNamesFromEnv } from '../adapters/environment';
+import { dataVersionFromEnv, limitsFromEnv, portalSettingsFromEnv, tableNamesFromEnv } from '../adapters/environment';
 import { createLogger } from '../adapters/logger';
 import { systemClock } from '../adapters/system-clock';
 import { makePortalHandler } from '../handlers/portal-handler';
@@ -20,6 +20,11 @@ export const handler = (event: APIGatewayProxyEvent, context: Context) => {
       cognito: traceAwsClient(new CognitoIdentityProviderClient({})),
       store: createDocumentClient({}, traceAwsClient),
       apiKeysTable: tableNamesFromEnv(process.env, ['apiKeys']).apiKeys as string,
+      names: {
+        namedaysTable: tableNamesFromEnv(process.env, ['namedays']).namedays as string,
+        nameIndexTable: tableNamesFromEnv(process.env, ['nameIndex']).nameIndex as string,
+        dataVersion: dataVersionFromEnv(process.env),
+      },
       apiGateway: traceAwsClient(new APIGatewayClient({})),
       limits: limitsFromEnv(process.env),
       clock: systemClock,

@@ -18,6 +18,9 @@ import { ServiceFunction } from './service-function';
 export interface CustomerPortalProps {
   api: RestApi;
   apiKeysTable: ITable;
+  /** Read by the portal to find a people feed's names in the calendars. */
+  namedaysTable: ITable;
+  nameIndexTable: ITable;
   /** The stage whose usage plans keys join; the function finds the plans by their tier's name. */
   stageName: string;
   /** The API's base URL as customers reach it (its custom domain, when it has one), ending in a slash. */
@@ -119,7 +122,10 @@ export class CustomerPortal extends Construct {
           afterBundling: (inputDir: string, outputDir: string) => [`cp -r "${inputDir}/web/dashboard" "${outputDir}/dashboard"`],
         },
       },
-    }).bindTable('apiKeys', props.apiKeysTable, 'manage-keys');
+    })
+      .bindTable('apiKeys', props.apiKeysTable, 'manage-keys')
+      .bindTable('namedays', props.namedaysTable, 'read')
+      .bindTable('nameIndex', props.nameIndexTable, 'read');
     this.grantGatewayKeys();
     this.addRoutes(props.api);
 

@@ -187,7 +187,7 @@ describe('the customer dashboard API, against cognito-local and the local store'
     const token = await signedIn();
     const stranger = await signedIn();
     const key = await createKey(token, 'calendar');
-    const made = await post(service.url, `keys/${key.body.key.id}/feeds`, undefined, token);
+    const made = await post(service.url, `keys/${key.body.key.id}/feeds`, { kind: 'listing', country: 'CZ' }, token);
     expect(made.status).toBe(201);
     const feed = (await made.json()) as { feed: { id: string }; token: string };
     expect(feed.token).toMatch(/^ndf_[0-9a-f]{32}$/);
@@ -203,7 +203,9 @@ describe('the customer dashboard API, against cognito-local and the local store'
     // Feeds share the owner index with keys and never pass for one.
     expect(overview.keys).toHaveLength(1);
 
-    expect((await post(service.url, `keys/${key.body.key.id}/feeds`, undefined, stranger)).status).toBe(404);
+    expect((await post(service.url, `keys/${key.body.key.id}/feeds`, { kind: 'listing', country: 'CZ' }, stranger)).status).toBe(
+      404,
+    );
     expect((await post(service.url, `feeds/${feed.feed.id}`, undefined, stranger, 'DELETE')).status).toBe(404);
     expect((await fetch(`${service.url}/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`)).status).toBe(200);
 
@@ -227,8 +229,10 @@ describe('the customer dashboard API, against cognito-local and the local store'
     const cases: Array<[string, string, string | undefined, number]> = [
       ['sign-up', '{"email":"nobody","password":"correct horse battery"}', undefined, 400],
       ['sign-up', '{"email":"short@example.com","password":"short"}', undefined, 400],
+      ['sign-up', '{"email":"common@example.com","password":"password1234"}', undefined, 400],
+      ['sign-up', '{"email":"blank@example.com","password":"              "}', undefined, 400],
       ['sign-up', '{not json', undefined, 400],
-      ['sign-up', JSON.stringify({ email: 'big@example.com', password: 'x'.repeat(5000) }), undefined, 413],
+      ['sign-up', JSON.stringify({ email: 'big@example.com', password: 'x'.repeat(20000) }), undefined, 413],
       ['sign-in', '{"email":"nobody@example.com","password":"correct horse battery"}', undefined, 401],
       ['keys', '{"label":"line\\nbreak"}', token, 400],
       ['keys', `{"label":"${'x'.repeat(65)}"}`, token, 400],
