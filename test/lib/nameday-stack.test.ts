@@ -199,6 +199,8 @@ describe('NamedayStack customer portal', () => {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12, RequireSymbols: false }) },
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      // A forgotten password is reset with a code sent by the pool's own email sender.
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
@@ -223,12 +225,17 @@ describe('NamedayStack customer portal', () => {
       'POST',
       'POST',
       'POST',
+      'POST',
+      'POST',
     ]);
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
     expect(open.map((method) => method.Properties.HttpMethod).sort()).toEqual([
-      ...Array<string>(11).fill('ANY'),
+      ...Array<string>(16).fill('ANY'),
       'GET',
       'GET',
+      'GET',
+      'POST',
+      'POST',
       'POST',
       'POST',
       'POST',
