@@ -178,7 +178,8 @@
 
   /**
    * Asks in a modal dialog; `act` runs on confirmation and may refuse (a wrong password), which is shown
-   * in the dialog. Cancel (or Escape) returns focus to the control that asked.
+   * in the dialog; it may return what to do once the dialog is closed. Cancel (or Escape) returns focus
+   * to the control that asked.
    */
   const confirmFirst = ({ title, text, confirmLabel, password = false, act }) => {
     const dialog = $('confirm-dialog');
@@ -215,9 +216,11 @@
       }
       $('confirm-dialog-ok').disabled = true;
       void act(input.value)
-        .then(() => {
+        .then((after) => {
           dialog.onclose = null;
           finish();
+          // Focus moves to what the action produced only once the dialog has handed focus back.
+          after?.();
         })
         .catch((error) => {
           if (password && error instanceof PortalError && (error.status === 403 || error.status === 400)) {
@@ -569,8 +572,10 @@
       act: async () => {
         await call('DELETE', `keys/${encodeURIComponent(key.id)}`);
         await refresh();
-        $(`key-${key.id}`)?.focus();
-        announce(`Revoked key ${key.id}: it is refused from now on.`);
+        return () => {
+          $(`key-${key.id}`)?.focus();
+          announce(`Revoked key ${key.id}: it is refused from now on.`);
+        };
       },
     });
 
@@ -807,8 +812,10 @@
         await call('DELETE', `feeds/${encodeURIComponent(feed.id)}`);
         if (editing?.feed.id === feed.id) stopEditing();
         await refresh();
-        $(`feed-${feed.id}`)?.focus();
-        announce(`Revoked calendar feed ${feed.id}.`);
+        return () => {
+          $(`feed-${feed.id}`)?.focus();
+          announce(`Revoked calendar feed ${feed.id}.`);
+        };
       },
     });
 
@@ -841,11 +848,13 @@
         const closed = await call('POST', 'account/deletion', { password });
         session.clear();
         await show();
-        $('landing-title').focus();
-        announce(
-          `Your account is deleted: ${closed.revokedKeys} key${closed.revokedKeys === 1 ? '' : 's'} and ${closed.revokedFeeds} ` +
-            `feed${closed.revokedFeeds === 1 ? '' : 's'} no longer work.`,
-        );
+        return () => {
+          $('landing-title').focus();
+          announce(
+            `Your account is deleted: ${closed.revokedKeys} key${closed.revokedKeys === 1 ? '' : 's'} and ${closed.revokedFeeds} ` +
+              `feed${closed.revokedFeeds === 1 ? '' : 's'} no longer work.`,
+          );
+        };
       },
     });
   });
