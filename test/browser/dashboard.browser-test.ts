@@ -7,6 +7,24 @@ import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
 import { startLocalService, type LocalService } from '../../local/local-service';
 import { recordingLogger } from '../support/silent-logger';
 
+// The callbacks given to `evaluate` run in the page, where these exist; the test's own program has no DOM
+// library, so they are declared here with just what the callbacks use.
+interface PageElement {
+  id: string;
+  textContent: string | null;
+  tagName: string;
+  offsetParent: unknown;
+  getBoundingClientRect(): { top: number; width: number; height: number };
+}
+declare const document: {
+  activeElement: PageElement | null;
+  documentElement: { scrollWidth: number; clientWidth: number };
+  querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>;
+};
+declare const window: { scrollY: number };
+declare const navigator: { clipboard: { readText(): Promise<string> } };
+declare const getComputedStyle: (element: unknown) => { backgroundColor: string; color: string };
+
 /** Debian's chromium package, or the browser CHROMIUM_PATH names. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
@@ -117,7 +135,7 @@ describe.each(viewports)('the dashboard on a $name ($width×$height)', (viewport
   /** Every visible control can be hit by a finger: at least 44 by 44 CSS pixels (links inside text excepted). */
   const expectTouchTargets = async () => {
     const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('button, input:not([type="radio"]), select, textarea, nav a, .choice')]
+      [...document.querySelectorAll('button, input:not([type="radio"]), select, textarea, nav a, .choice')]
         .filter((element) => element.offsetParent !== null)
         .filter((element) => {
           const box = element.getBoundingClientRect();
@@ -168,7 +186,7 @@ describe.each(viewports)('the dashboard on a $name ($width×$height)', (viewport
     expect(tiers).toContain('60 calls a minute');
     expect(tiers).toContain('Paid');
     const reference = page.getByRole('link', { name: 'API reference' }).first();
-    expect(await reference.evaluate((link: HTMLAnchorElement) => link.href)).toBe(`${service.url}/docs`);
+    expect(await reference.evaluate((link) => (link as unknown as { href: string }).href)).toBe(`${service.url}/docs`);
     await expect(page.locator('footer').textContent()).resolves.toContain('API reference');
 
     const signInButton = page.getByRole('button', { name: 'Sign in' });
@@ -189,7 +207,7 @@ describe.each(viewports)('the dashboard on a $name ($width×$height)', (viewport
     const key = await createKey('example');
     await page.goto(`${service.url}/dashboard`);
     const shown = JSON.parse((await page.locator('#example-answer').textContent()) ?? '') as unknown;
-    const answer = (await (await callApi(key)).json()) as unknown;
+    const answer = await (await callApi(key)).json();
     expect(shown).toEqual(answer);
   });
 
