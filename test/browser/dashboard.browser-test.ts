@@ -338,6 +338,57 @@ describe.each(viewports)('the dashboard on a $name ($width×$height)', (viewport
     expect(await page.getByLabel('Key', { exact: true }).isVisible()).toBe(false);
   });
 
+  it('makes a people feed, refuses a name with no day there beside that person, and edits the list under the same URL', async () => {
+    await signUp();
+    await createKey('family');
+    const feedForm = page.locator('#feed-form');
+    await feedForm.getByLabel('The name days of people I choose').check();
+    await feedForm.getByRole('button', { name: 'Make the feed' }).click();
+    await expect(page.locator('#people-error').textContent()).resolves.toBe('Add at least one person');
+
+    await feedForm.getByRole('button', { name: 'Add a person' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('person-1-name');
+    await page.locator('#person-1-name').fill('Josef');
+    await page.locator('#person-1-place').selectOption('country:CZ');
+    await feedForm.getByRole('button', { name: 'Add a person' }).click();
+    await page.locator('#person-2-name').fill('Jozzef');
+    await page.locator('#person-2-place').selectOption('calendar:czech-civil');
+    await feedForm.getByLabel('Reminder').selectOption('day-before');
+    await feedForm.getByRole('button', { name: 'Make the feed' }).click();
+    // The person whose name has no day there is told so beside their own field.
+    await page.locator('#person-2-name-error').filter({ hasText: 'Jozzef' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('person-2-name');
+    await expectAccessible('people feed form with an error');
+
+    await page.locator('#person-2-name').fill('Jiří');
+    await feedForm.getByRole('button', { name: 'Make the feed' }).click();
+    const feedUrl = await page.getByLabel('Feed URL').inputValue();
+    const first = await (await fetch(feedUrl)).text();
+    expect(first).toContain('Josef');
+    expect(first).toContain('Jiří');
+    const card = page.locator('#feeds li').first();
+    await expect(card.textContent()).resolves.toContain('Josef (Czechia)');
+    await expect(card.textContent()).resolves.toContain('a reminder the day before');
+
+    await card.getByRole('button', { name: /^Edit people/ }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('feed-form-title');
+    expect(
+      await page
+        .locator('#people-list .person-name')
+        .evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value)),
+    ).toEqual(['Josef', 'Jiří']);
+    await feedForm.getByRole('button', { name: 'Add a person' }).click();
+    await page.locator('#people-list .person-name').last().fill('Anna');
+    await page.locator('#people-list .person-place').last().selectOption('country:CZ');
+    await expectAccessible('people feed editor');
+    await shot('people-feed-editor');
+    await feedForm.getByRole('button', { name: 'Save the people' }).click();
+    await card.getByText(/Anna \(Czechia\)/).waitFor();
+    expect(await page.locator('#new-feed').isVisible()).toBe(false);
+    expect(await (await fetch(feedUrl)).text()).toContain('Anna');
+    await expectNoSidewaysScroll();
+  });
+
   it('changes the password with the current one', async () => {
     const email = await signUp();
     const form = page.locator('#password-form');

@@ -25,10 +25,14 @@
     }
   }
 
+  let statusTimer;
   const announce = (message) => {
-    // Emptied first, so the same message twice is announced twice.
+    // Emptied first, so the same message twice is announced twice; it leaves the screen after a while,
+    // since what it reports is shown where the action happened too.
+    window.clearTimeout(statusTimer);
     $('status').textContent = '';
     window.setTimeout(() => ($('status').textContent = message), 50);
+    statusTimer = window.setTimeout(() => ($('status').textContent = ''), 12000);
   };
 
   const el = (tag, properties = {}, children = []) => {
