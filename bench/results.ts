@@ -1,3 +1,4 @@
+import type { AdmissionPath } from './admission-paths';
 import type { costPerMillion } from './cost';
 import type { OperationFigures } from './operation-figures';
 import type { measurePackages } from './packages';
@@ -31,4 +32,5 @@ export type BenchResults = {
   packages: Awaited<ReturnType<typeof measurePackages>>;
   throughput: Awaited<ReturnType<typeof measureThroughput>>;
   cost: ReturnType<typeof costPerMillion>;
+  admissionPaths: AdmissionPath[];
 };

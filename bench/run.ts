@@ -22,6 +22,7 @@ import { getEventFor, provisionBenchKey, UNLIMITED } from './fixtures';
 import { measurePackages } from './packages';
 import { measureThroughput } from './throughput';
 import { costPerMillion } from './cost';
+import { measureAdmissionPaths } from './admission-paths';
 import { renderReport } from './report';
 import type { OperationFigures } from './operation-figures';
 import type { BenchResults } from './results';
@@ -233,6 +234,9 @@ const main = async () => {
 
   const logBytes = await requestLogBytes(service.store, loadServiceData().version);
 
+  log('bench: store calls on the way to admission (paid and free keys, warm and cold, feeds)');
+  const admissionPaths = await measureAdmissionPaths(service.store);
+
   log('bench: response size');
   const page = (await service.listing(getEventFor('/api/v1/namedays', 'country=CZ&limit=365'))).body;
   const raw = Buffer.byteLength(page);
@@ -268,6 +272,7 @@ const main = async () => {
     packages,
     throughput,
     cost: costPerMillion(overhead, logBytes),
+    admissionPaths,
   };
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(__dirname, '..', 'docs', 'performance.md'), renderReport(results));

@@ -7,6 +7,8 @@ export interface StoreCall {
   ended: number;
   itemsRead: number;
   capacityUnits: number;
+  /** A conditional write whose condition did not hold. */
+  refused?: boolean;
 }
 
 const REPLAYABLE = { QueryCommand, GetCommand, UpdateCommand } as const;
@@ -24,7 +26,16 @@ export const recordStoreCalls = (client: DynamoDBDocumentClient) => {
   }) => {
     command.input.ReturnConsumedCapacity = 'TOTAL';
     const started = performance.now();
-    const output = await send(command);
+    let output: Record<string, unknown>;
+    try {
+      output = await send(command);
+    } catch (error) {
+      // A refused conditional write is a request too, billed as a write of the item.
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
+        calls.push({ command: command.constructor.name, input: { ...command.input }, started, ended: performance.now(), itemsRead: 0, capacityUnits: 1, refused: true });
+      }
+      throw error;
+    }
     const consumed = output.ConsumedCapacity as { CapacityUnits?: number } | undefined;
     calls.push({
       command: command.constructor.name,

@@ -11,6 +11,13 @@ import { systemClock } from '../lambda/adapters/system-clock';
 import { FeedTokens } from '../lambda/core/access/feed-tokens';
 import { KeyAdmin } from '../lambda/core/access/key-admin';
 import { openLocalStore } from '../local/local-store-target';
+import { loadServiceData } from '../lambda/adapters/data-files/service-data';
+import { DynamoDbNamedayRepository } from '../lambda/adapters/dynamodb/dynamodb-nameday-repository';
+import { DynamoDbNameIndexRepository } from '../lambda/adapters/dynamodb/dynamodb-name-index-repository';
+import { CalendarCatalog } from '../lambda/core/calendar/catalog';
+import { shapeOf } from '../lambda/core/calendar/calendar';
+import type { NameSources } from '../lambda/core/feeds/people';
+import { cachedCatalog } from '../lambda/handlers/service-deps';
 
 /** `npm run keys -- …`: issue, list, revoke and rotate keys, locally or on a deployed stack. */
 const deployedTarget = async (args: ParsedArgs): Promise<DeployedStack | undefined> => {
@@ -21,6 +28,17 @@ const deployedTarget = async (args: ParsedArgs): Promise<DeployedStack | undefin
   }
   if (args.options.stack) return describeDeployedStack(new CloudFormationClient({ region }), args.options.stack);
   return undefined;
+};
+
+/** On a deployed stack, feeds that need no name search (a country, a calendar, a search) are made here too. */
+const deployedNames = (args: ParsedArgs): NameSources | undefined => {
+  if (args.command === 'feed-edit' || args.options.people !== undefined) {
+    throw new Error('On a deployed stack, make and edit people feeds in the dashboard (its portal searches the calendars)');
+  }
+  return {
+    catalog: () => Promise.resolve(new CalendarCatalog(loadServiceData().definitions.map(shapeOf))),
+    nameIndex: { findByPrefix: () => Promise.resolve([]) },
+  };
 };
 
 const main = async () => {
@@ -35,7 +53,8 @@ const main = async () => {
     });
     const keys = new DynamoDbApiKeyRepository(client, deployed.apiKeysTable);
     const admin = new KeyAdmin(keys, systemClock, gateway);
-    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock))}\n`);
+    // The stack's outputs do not name the calendar tables: people feeds are made in the dashboard there.
+    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock), deployedNames(args))}\n`);
     client.destroy();
     return;
   }
@@ -43,7 +62,13 @@ const main = async () => {
   try {
     const keys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
     const admin = new KeyAdmin(keys, systemClock);
-    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock))}\n`);
+    const { version } = loadServiceData();
+    const namedays = new DynamoDbNamedayRepository(store.client, store.tables.namedays, version);
+    const names = {
+      catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
+      nameIndex: new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, version),
+    };
+    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock), names)}\n`);
   } finally {
     await store.close();
   }

@@ -63,12 +63,17 @@ export class NamedayStack extends Stack {
     const portal = new CustomerPortal(this, 'CustomerPortal', {
       api,
       apiKeysTable: tables.apiKeys,
+      // People feeds are searched for in the calendars when they are made.
+      namedaysTable: tables.namedays,
+      nameIndexTable: tables.nameIndex,
       stageName,
       environment: {
         [LIMITS_ENV.ratePerMinute]: String(limits.ratePerMinute),
         [LIMITS_ENV.freeMonthlyQuota]: String(limits.freeMonthlyQuota),
+        [DATA_VERSION_ENV]: dataVersion,
       },
     });
+    portal.portalFunction.node.addDependency(calendarData.resource);
     new Monitoring(this, 'Monitoring', {
       api,
       functions: { Listing: listingFunction, Search: searchFunction, Portal: portal.portalFunction },

@@ -20,6 +20,8 @@ export const startLocalDashboard = async (input: {
   dataDir?: string;
   confirmSignUps: 'auto' | 'code';
   store: Pick<EmbeddedStore, 'client' | 'tables'>;
+  /** The data version the name day handlers serve: people feeds are searched for in it. */
+  dataVersion: string;
   limits: Limits;
   clock: Clock;
   logger: Logger;
@@ -37,6 +39,7 @@ export const startLocalDashboard = async (input: {
       cognito: userPool.client,
       store: input.store.client,
       apiKeysTable: input.store.tables.apiKeys,
+      names: { namedaysTable: input.store.tables.namedays, nameIndexTable: input.store.tables.nameIndex, dataVersion: input.dataVersion },
       limits: input.limits,
       clock: input.clock,
       logger: input.logger,

@@ -93,6 +93,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
         ...(options.dataDir && { dataDir: options.dataDir }),
         confirmSignUps: options.confirmSignUps ?? 'auto',
         store,
+        dataVersion: data.version,
         limits,
         clock,
         logger,

@@ -19,7 +19,7 @@ export const PORTAL_ROUTES = {
   key: { path: '/portal/v1/keys/{id}', methods: ['DELETE'], signedIn: true },
   rotation: { path: '/portal/v1/keys/{id}/rotation', methods: ['POST'], signedIn: true },
   keyFeeds: { path: '/portal/v1/keys/{id}/feeds', methods: ['POST'], signedIn: true },
-  feed: { path: '/portal/v1/feeds/{id}', methods: ['DELETE'], signedIn: true },
+  feed: { path: '/portal/v1/feeds/{id}', methods: ['PUT', 'DELETE'], signedIn: true },
 } as const;
 
 export type PortalOperation = keyof typeof PORTAL_ROUTES;
@@ -33,8 +33,8 @@ export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 10;
 /** The user pool's password policy, checked by the portal too so that both hosts refuse alike. */
 export const PASSWORD_MIN_LENGTH = 12;
 
-/** Largest request body the portal reads: an email, a password, a label. */
-export const MAX_PORTAL_BODY_BYTES = 4096;
+/** Largest request body the portal reads: an email and a password, a label, or a feed's list of 50 people. */
+export const MAX_PORTAL_BODY_BYTES = 16384;
 
 /** What the portal function reads from its environment besides its table. */
 export const PORTAL_ENV = {

@@ -5,6 +5,11 @@ import { ApiGatewayKeys, usagePlansOfStage } from '../adapters/aws/api-gateway-k
 import { CognitoAccounts } from '../adapters/cognito/cognito-accounts';
 import { cognitoSessionVerifier } from '../adapters/cognito/session-verifier';
 import { DynamoDbApiKeyRepository } from '../adapters/dynamodb/dynamodb-api-key-repository';
+import { DynamoDbNameIndexRepository } from '../adapters/dynamodb/dynamodb-name-index-repository';
+import { DynamoDbNamedayRepository } from '../adapters/dynamodb/dynamodb-nameday-repository';
+import { MemoizedNameIndexReader } from '../adapters/memory/memoized-readers';
+import { CalendarCatalog } from '../core/calendar/catalog';
+import { cachedCatalog } from '../handlers/service-deps';
 import { dashboardPageFrom } from '../adapters/http/dashboard-page';
 import type { Logger } from '../adapters/logger';
 import type { Limits } from '../contract';
@@ -21,6 +26,8 @@ export const createPortalDeps = (input: {
   cognito: CognitoIdentityProviderClient;
   store: DynamoDBDocumentClient;
   apiKeysTable: string;
+  /** The calendars and the name index of the data version served: people feeds are searched for in them. */
+  names: { namedaysTable: string; nameIndexTable: string; dataVersion: string };
   apiGateway?: APIGatewayClient;
   limits: Limits;
   clock: Clock;
@@ -36,6 +43,11 @@ export const createPortalDeps = (input: {
       : undefined;
   const repository = new DynamoDbApiKeyRepository(input.store, input.apiKeysTable);
   const admin = new KeyAdmin(repository, input.clock, gateway);
+  const namedays = new DynamoDbNamedayRepository(input.store, input.names.namedaysTable, input.names.dataVersion);
+  const names = {
+    catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
+    nameIndex: new MemoizedNameIndexReader(new DynamoDbNameIndexRepository(input.store, input.names.nameIndexTable, input.names.dataVersion)),
+  };
   return {
     accounts: new CognitoAccounts(input.cognito, {
       userPoolId: settings.userPoolId,
@@ -47,7 +59,7 @@ export const createPortalDeps = (input: {
       userPoolId: settings.userPoolId,
       clientId: settings.clientId,
     }),
-    keys: new AccountKeys(admin, new FeedTokens(repository, repository, input.clock), repository, input.clock, input.limits),
+    keys: new AccountKeys(admin, new FeedTokens(repository, repository, input.clock), repository, input.clock, input.limits, names),
     page: dashboardPageFrom(settings.pageDirectory),
     logger: input.logger,
     clock: input.clock,

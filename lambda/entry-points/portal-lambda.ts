@@ -3,7 +3,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { join } from 'node:path';
 import { createDocumentClient } from '../adapters/dynamodb/document-client';
-import { limitsFromEnv, portalSettingsFromEnv, tableNamesFromEnv } from '../adapters/environment';
+import { dataVersionFromEnv, limitsFromEnv, portalSettingsFromEnv, tableNamesFromEnv } from '../adapters/environment';
 import { createLogger } from '../adapters/logger';
 import { systemClock } from '../adapters/system-clock';
 import { makePortalHandler } from '../handlers/portal-handler';
@@ -19,6 +19,11 @@ export const handler = (event: APIGatewayProxyEvent, context: Context) => {
       cognito: new CognitoIdentityProviderClient({}),
       store: createDocumentClient(),
       apiKeysTable: tableNamesFromEnv(process.env, ['apiKeys']).apiKeys as string,
+      names: {
+        namedaysTable: tableNamesFromEnv(process.env, ['namedays']).namedays as string,
+        nameIndexTable: tableNamesFromEnv(process.env, ['nameIndex']).nameIndex as string,
+        dataVersion: dataVersionFromEnv(process.env),
+      },
       apiGateway: new APIGatewayClient({}),
       limits: limitsFromEnv(process.env),
       clock: systemClock,

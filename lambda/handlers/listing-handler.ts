@@ -4,7 +4,6 @@ import { runRequest } from '../adapters/http/request-pipeline';
 import { cacheControl } from '../adapters/http/caching';
 import { answerFormat, CALENDAR_CONTENT_TYPE } from '../adapters/http/negotiation';
 import type { Answer } from '../adapters/memory/answer-cache';
-import { namedaysFeedEvents } from '../core/feeds/feed-events';
 import { feedResponse } from './feed-response';
 import { toICalendar } from '../core/feeds/icalendar';
 import { entryEvent } from '../core/feeds/name-day-events';
@@ -21,26 +20,22 @@ import { rememberedAnswer, type ServiceDeps } from './service-deps';
 export const makeListingHandler =
   (deps: ServiceDeps) =>
   (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
-    runRequest(deps, event, context, async () => {
+    runRequest(deps, event, context, async (_event, feed) => {
       const catalog = await deps.catalog();
       const year = currentUtcYear(deps.clock);
       if ((ROUTES.calendars as readonly string[]).includes(event.resource))
         return jsonResponse(200, listCalendars(catalog, year), {
           'Cache-Control': cacheControl({ dependsOnNow: true, timeZone: 'UTC' }, deps.clock.now()),
         });
-      if ((ROUTES.namedaysFeed as readonly string[]).includes(event.resource)) {
-        const params = queryParamsOf(event);
-        return feedResponse(deps, 'namedays', params, () =>
-          namedaysFeedEvents(params, catalog, deps.fixedDays, deps.clock.now()),
-        );
-      }
+      if ((ROUTES.namedaysFeed as readonly string[]).includes(event.resource))
+        return feedResponse(deps, event, feed, { catalog, fixedDays: deps.fixedDays });
       if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
       const query = parseListQuery(queryParamsOf(event), catalog, deps.clock.now());
       const format = answerFormat(event);
       const answer = await rememberedAnswer(deps, `listing ${format} ${JSON.stringify(query)}`, async (): Promise<Answer> => {
         const page = await listNamedays(query, catalog, deps.fixedDays);
         return format === 'ics'
-          ? { body: toICalendar('Name days', page.namedays.map(entryEvent)), headers: { 'Content-Type': CALENDAR_CONTENT_TYPE } }
+          ? { body: toICalendar('Name days', page.namedays.map((entry) => entryEvent(entry, catalog.find(entry.calendar.replace(/-\d{4}$/, ''))?.calendarName ?? entry.calendar))), headers: { 'Content-Type': CALENDAR_CONTENT_TYPE } }
           : { body: JSON.stringify(page), headers: {} };
       });
       return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });

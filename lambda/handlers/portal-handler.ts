@@ -6,7 +6,8 @@ import { bearerTokenOf, jsonBodyOf } from '../adapters/http/request-body';
 import { runRequest } from '../adapters/http/request-pipeline';
 import { jsonResponse } from '../adapters/http/responses';
 import type { Logger } from '../adapters/logger';
-import { PORTAL_ROUTES, type PortalOperation } from '../contract';
+import { errorBody, PORTAL_ROUTES, type PortalOperation } from '../contract';
+import { PersonNotFoundError } from '../core/feeds/people';
 import {
   codeFrom,
   currentPasswordFrom,
@@ -130,8 +131,10 @@ export const makePortalHandler = (deps: PortalDeps) => {
       }
       case 'keys': {
         const identity = await identityOf(event);
-        if (method === 'GET')
-          return answer(200, { account: { email: identity.email }, ...(await deps.keys.overview(identity.owner)) });
+        if (method === 'GET') {
+          const { usage, ...overview } = await deps.keys.overview(identity.owner);
+          return answer(200, { account: { email: identity.email, usage }, ...overview });
+        }
         return answer(201, await deps.keys.create(identity.owner, labelFrom(jsonBodyOf(event))));
       }
       case 'key':
@@ -139,16 +142,34 @@ export const makePortalHandler = (deps: PortalDeps) => {
       case 'rotation':
         return answer(201, await deps.keys.rotate((await identityOf(event)).owner, pathId));
       case 'keyFeeds':
-        return answer(201, await deps.keys.createFeed((await identityOf(event)).owner, pathId));
-      case 'feed':
-        return answer(200, { feed: await deps.keys.revokeFeed((await identityOf(event)).owner, pathId) });
+        return answer(201, await deps.keys.createFeed((await identityOf(event)).owner, pathId, jsonBodyOf(event)));
+      case 'feed': {
+        const { owner } = await identityOf(event);
+        if (method === 'PUT') return answer(200, await deps.keys.editFeed(owner, pathId, jsonBodyOf(event)));
+        return answer(200, { feed: await deps.keys.revokeFeed(owner, pathId) });
+      }
     }
   };
 
   // Error answers are made by the shared error mapper: they get the portal's headers here, so no
   // refusal of a session is cached either.
   return async (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> => {
-    const response = await runRequest({ logger: deps.logger, ...(deps.clock && { clock: deps.clock }) }, event, context, route);
+    const response = await runRequest(
+      { logger: deps.logger, ...(deps.clock && { clock: deps.clock }) },
+      event,
+      context,
+      (routed) =>
+        route(routed).catch((error: unknown) => {
+          // The error body, plus which person and the forms to offer, so a page can point at the entry.
+          if (error instanceof PersonNotFoundError)
+            return answer(400, {
+              ...errorBody('validation', error.message),
+              person: error.person,
+              suggestions: error.suggestions,
+            });
+          throw error;
+        }),
+    );
     return { ...response, headers: { ...API_HEADERS, ...response.headers } };
   };
 };

@@ -5,7 +5,6 @@ import { cacheControl } from '../adapters/http/caching';
 import { answerFormat, CALENDAR_CONTENT_TYPE } from '../adapters/http/negotiation';
 import { toICalendar } from '../core/feeds/icalendar';
 import { resultEvent } from '../core/feeds/name-day-events';
-import { searchFeedEvents } from '../core/feeds/feed-events';
 import { ROUTES } from '../contract';
 import { feedResponse } from './feed-response';
 import { serializedResponse } from '../adapters/http/responses';
@@ -18,13 +17,9 @@ export const makeSearchHandler = (deps: ServiceDeps) => {
   const { nameIndex } = deps;
   if (!nameIndex) throw new Error('The search handler needs the name index table');
   return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
-    runRequest(deps, event, context, async () => {
-      if ((ROUTES.searchFeed as readonly string[]).includes(event.resource)) {
-        const params = queryParamsOf(event);
-        return feedResponse(deps, 'search', params, async () =>
-          searchFeedEvents(params, await deps.catalog(), nameIndex, deps.clock.now()),
-        );
-      }
+    runRequest(deps, event, context, async (_event, feed) => {
+      if ((ROUTES.searchFeed as readonly string[]).includes(event.resource))
+        return feedResponse(deps, event, feed, { catalog: await deps.catalog(), fixedDays: deps.fixedDays, nameIndex });
       const query = parseSearchQuery(queryParamsOf(event), deps.clock.now());
       const catalog = await deps.catalog();
       const format = answerFormat(event);

@@ -17,6 +17,9 @@ import { ServiceFunction } from './service-function';
 export interface CustomerPortalProps {
   api: RestApi;
   apiKeysTable: ITable;
+  /** Read by the portal to find a people feed's names in the calendars. */
+  namedaysTable: ITable;
+  nameIndexTable: ITable;
   /** The stage whose usage plans keys join; the function finds the plans by their tier's name. */
   stageName: string;
   /** The limits' environment, as the name day functions get it, so usage is shown as they count. */
@@ -107,7 +110,10 @@ export class CustomerPortal extends Construct {
           afterBundling: (inputDir: string, outputDir: string) => [`cp -r "${inputDir}/web/dashboard" "${outputDir}/dashboard"`],
         },
       },
-    }).bindTable('apiKeys', props.apiKeysTable, 'manage-keys');
+    })
+      .bindTable('apiKeys', props.apiKeysTable, 'manage-keys')
+      .bindTable('namedays', props.namedaysTable, 'read')
+      .bindTable('nameIndex', props.nameIndexTable, 'read');
     this.grantGatewayKeys();
     this.addRoutes(props.api);
 

@@ -50,7 +50,7 @@ const events = (text: string) =>
 
 describe('feed links for calendar apps', () => {
   it('answers the current year and the next in iCalendar without x-api-key, counting against the key', async () => {
-    const { token } = await feeds.create(keyId(KEY));
+    const { token } = await feeds.create(keyId(KEY), { kind: 'listing', country: 'CZ' });
     const response = await fetch(`${service.url}/api/v1/feeds/${token}/namedays.ics?country=CZ`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -61,16 +61,17 @@ describe('feed links for calendar apps', () => {
     expect(dates.every((date) => date.startsWith('2026') || date.startsWith('2027'))).toBe(true);
     expect(body).not.toContain(KEY);
     expect(Number(response.headers.get('x-quota-remaining'))).toBeLessThan(1000);
-    const search = await fetch(`${service.url}/api/v1/feeds/${token}/search.ics?q=josef`);
+    const searchFeed = await feeds.create(keyId(KEY), { kind: 'search', q: 'josef' });
+    const search = await fetch(`${service.url}/api/v1/feeds/${searchFeed.token}/search.ics?q=anna`);
     expect(search.status).toBe(200);
     expect(events(await search.text()).map((event) => event.startDate.toString())).toEqual(['2026-03-19', '2027-03-19']);
   });
 
   it('refuses a revoked feed, a feed of a revoked key, and a malformed or unknown token with 401', async () => {
     const { id, key } = await admin.create('free');
-    const revokedFeed = await feeds.create(id);
+    const revokedFeed = await feeds.create(id, { kind: 'listing', country: 'CZ' });
     await feeds.revoke(revokedFeed.id);
-    const feedOfRevokedKey = await feeds.create(id);
+    const feedOfRevokedKey = await feeds.create(id, { kind: 'listing', country: 'CZ' });
     await admin.revoke(id);
     for (const path of [
       `/api/v1/feeds/${revokedFeed.token}/namedays.ics`,

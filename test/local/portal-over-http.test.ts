@@ -187,7 +187,7 @@ describe('the customer dashboard API, against cognito-local and the local store'
     const token = await signedIn();
     const stranger = await signedIn();
     const key = await createKey(token, 'calendar');
-    const made = await post(service.url, `keys/${key.body.key.id}/feeds`, undefined, token);
+    const made = await post(service.url, `keys/${key.body.key.id}/feeds`, { kind: 'listing', country: 'CZ' }, token);
     expect(made.status).toBe(201);
     const feed = (await made.json()) as { feed: { id: string }; token: string };
     expect(feed.token).toMatch(/^ndf_[0-9a-f]{32}$/);
@@ -203,7 +203,9 @@ describe('the customer dashboard API, against cognito-local and the local store'
     // Feeds share the owner index with keys and never pass for one.
     expect(overview.keys).toHaveLength(1);
 
-    expect((await post(service.url, `keys/${key.body.key.id}/feeds`, undefined, stranger)).status).toBe(404);
+    expect((await post(service.url, `keys/${key.body.key.id}/feeds`, { kind: 'listing', country: 'CZ' }, stranger)).status).toBe(
+      404,
+    );
     expect((await post(service.url, `feeds/${feed.feed.id}`, undefined, stranger, 'DELETE')).status).toBe(404);
     expect((await fetch(`${service.url}/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`)).status).toBe(200);
 
@@ -227,8 +229,10 @@ describe('the customer dashboard API, against cognito-local and the local store'
     const cases: Array<[string, string, string | undefined, number]> = [
       ['sign-up', '{"email":"nobody","password":"correct horse battery"}', undefined, 400],
       ['sign-up', '{"email":"short@example.com","password":"short"}', undefined, 400],
+      ['sign-up', '{"email":"common@example.com","password":"password1234"}', undefined, 400],
+      ['sign-up', '{"email":"blank@example.com","password":"              "}', undefined, 400],
       ['sign-up', '{not json', undefined, 400],
-      ['sign-up', JSON.stringify({ email: 'big@example.com', password: 'x'.repeat(5000) }), undefined, 413],
+      ['sign-up', JSON.stringify({ email: 'big@example.com', password: 'x'.repeat(20000) }), undefined, 413],
       ['sign-in', '{"email":"nobody@example.com","password":"correct horse battery"}', undefined, 401],
       ['keys', '{"label":"line\\nbreak"}', token, 400],
       ['keys', `{"label":"${'x'.repeat(65)}"}`, token, 400],
@@ -272,7 +276,7 @@ describe('the customer dashboard API, against cognito-local and the local store'
       code: CONFIRMATION_CODE,
       password: 'short',
     });
-    expect(await short.json()).toMatchObject({ statusCode: 400, message: 'Use at least 12 characters' });
+    expect(await short.json()).toMatchObject({ statusCode: 400, message: 'Use a password of at least 12 characters' });
     const reset = await post(codeService.url, 'password-reset/confirmation', {
       email,
       code: CONFIRMATION_CODE,
@@ -293,7 +297,7 @@ describe('the customer dashboard API, against cognito-local and the local store'
     const wrong = await post(service.url, 'password', { currentPassword: 'not the password', newPassword }, token);
     expect(await wrong.json()).toMatchObject({ statusCode: 403, message: "That password doesn't match your account" });
     const short = await post(service.url, 'password', { currentPassword: PASSWORD, newPassword: 'short' }, token);
-    expect(await short.json()).toMatchObject({ statusCode: 400, message: 'Use at least 12 characters' });
+    expect(await short.json()).toMatchObject({ statusCode: 400, message: 'Use a password of at least 12 characters' });
     expect((await post(service.url, 'password', { currentPassword: PASSWORD, newPassword })).status).toBe(401);
     expect((await post(service.url, 'password', { currentPassword: PASSWORD, newPassword }, token)).status).toBe(200);
     expect((await post(service.url, 'sign-in', { email, password: PASSWORD })).status).toBe(401);
@@ -307,10 +311,10 @@ describe('the customer dashboard API, against cognito-local and the local store'
       .idToken;
     const keys = [await createKey(token, 'one'), await createKey(token, 'two')];
     await post(service.url, `keys/${keys[1]?.body.key.id}`, undefined, token, 'DELETE');
-    const feed = (await (await post(service.url, `keys/${keys[0]?.body.key.id}/feeds`, undefined, token)).json()) as {
-      token: string;
-    };
-    const feedUrl = `${service.url}/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`;
+    const made = await post(service.url, `keys/${keys[0]?.body.key.id}/feeds`, { kind: 'listing', country: 'CZ' }, token);
+    expect(made.status).toBe(201);
+    const feed = (await made.json()) as { path: string };
+    const feedUrl = `${service.url}${feed.path}`;
     const secret = keys[0]?.body.secret as string;
 
     const refused = await post(service.url, 'account/deletion', { password: 'not the password' }, token);

@@ -1,5 +1,8 @@
 import { isTier } from '../../core/access/api-keys';
 import { FeedNotFoundError, type FeedTokens } from '../../core/access/feed-tokens';
+import { findPeople, PersonNotFoundError, subscriptionFor, type NameSources } from '../../core/feeds/people';
+import { feedFileOf, peopleFrom, reminderFrom, subscriptionRequestFrom } from '../../core/feeds/subscription';
+import { ServiceError } from '../../core/shared/errors';
 import { KeyNotFoundError, type KeyAdmin } from '../../core/access/key-admin';
 
 export const KEYS_USAGE = `Usage: npm run keys -- <command> [options]
@@ -11,9 +14,16 @@ Commands:
   rotate ID                                issue a new key with the same tier and label; the old
                                            one stays valid until you revoke it
   set-tier ID free|paid                    change a key's tier (a dashboard key to paid, say)
-  feed ID                                  a feed token for key ID: calendar apps subscribe to
-                                           /api/v1/feeds/<token>/namedays.ics?country=CZ
-                                           or .../search.ics?q=maria; printed once
+  feed ID WHAT [--reminder R]              a calendar feed for key ID, showing WHAT (one of):
+                                             --country CZ           a country's name days
+                                             --calendar SLUG        one calendar's (see /api/v1/calendars)
+                                             --search maria         the days of a name
+                                             --people "Anna@CZ,Jiří@czech-civil"
+                                                                    up to 50 people, each NAME@COUNTRY or
+                                                                    NAME@CALENDAR; R: none, day-before,
+                                                                    morning-of. Its URL is printed once
+  feed-edit FEED_ID --people "…" [--reminder R]
+                                           a people feed's new list; its URL stays
   feed-revoke FEED_ID                      end a feed at once (its key stays valid)
 
 Target (default: the local store under NAMEDAY_DATA_DIR, .nameday):
@@ -61,7 +71,29 @@ const table = (rows: string[][]): string => {
 };
 
 /** Runs one key command against an admin already pointed at its store; returns what to print. */
-export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: FeedTokens): Promise<string> => {
+/** "Anna@CZ,Jiří@czech-civil": a name, then a country code or a calendar's slug. */
+const peopleOption = (value: string | undefined): { name: string; country?: string; calendarId?: string }[] => {
+  if (!value) throw new UsageError('--people needs NAME@COUNTRY or NAME@CALENDAR, separated by commas');
+  return value.split(',').map((entry) => {
+    const at = entry.lastIndexOf('@');
+    if (at <= 0) throw new UsageError(`${entry.trim()}: write NAME@COUNTRY or NAME@CALENDAR`);
+    const name = entry.slice(0, at).trim();
+    const place = entry.slice(at + 1).trim();
+    return /^[A-Za-z]{2}$/.test(place) ? { name, country: place } : { name, calendarId: place };
+  });
+};
+
+/** The portal's feed request, from the command's options. */
+const feedRequestBody = (options: Record<string, string>): Record<string, unknown> => {
+  const chosen = ['country', 'calendar', 'search', 'people'].filter((name) => options[name] !== undefined);
+  if (chosen.length !== 1) throw new UsageError('feed needs one of --country, --calendar, --search or --people');
+  if (options.country !== undefined) return { kind: 'listing', country: options.country };
+  if (options.calendar !== undefined) return { kind: 'listing', calendarId: options.calendar };
+  if (options.search !== undefined) return { kind: 'search', q: options.search };
+  return { kind: 'people', people: peopleOption(options.people), ...(options.reminder !== undefined && { reminder: options.reminder }) };
+};
+
+export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: FeedTokens, names?: NameSources): Promise<string> => {
   const id = args.positional[0];
   switch (args.command) {
     case 'create': {
@@ -100,14 +132,26 @@ export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: 
     }
     case 'feed': {
       if (!id) throw new UsageError('feed needs a key id (see list)');
-      if (!feeds) throw new UsageError('feeds are not available on this target');
-      const feed = await feeds.create(id);
+      if (!feeds || !names) throw new UsageError('feeds are not available on this target');
+      const catalog = await names.catalog();
+      const request = subscriptionRequestFrom(feedRequestBody(args.options), (slug) => catalog.find(slug) !== undefined);
+      const subscription = await subscriptionFor(request, names);
+      const feed = await feeds.create(id, subscription);
       return [
-        `Created ${feed.id} for ${id}. The token is shown only this once; it is a secret like the key:`,
-        feed.token,
-        `Subscribe in a calendar app to: <API URL>/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`,
-        `(or .../search.ics?q=maria). Revoke with: npm run keys -- feed-revoke ${feed.id}`,
+        `Created ${feed.id} for ${id}. Its URL is shown only this once; the token in it is a secret like the key:`,
+        `<API URL>/api/v1/feeds/${feed.token}/${feedFileOf(subscription.kind)}`,
+        `Revoke with: npm run keys -- feed-revoke ${feed.id}`,
       ].join('\n');
+    }
+    case 'feed-edit': {
+      if (!id) throw new UsageError('feed-edit needs a feed id');
+      if (!feeds || !names) throw new UsageError('feeds are not available on this target');
+      const catalog = await names.catalog();
+      const requests = peopleFrom(peopleOption(args.options.people), (slug) => catalog.find(slug) !== undefined);
+      const reminder = args.options.reminder === undefined ? undefined : reminderFrom(args.options.reminder);
+      await feeds.find(id);
+      await feeds.editPeople(id, await findPeople(requests, catalog, names.nameIndex), reminder);
+      return `${id} now shows ${requests.length} ${requests.length === 1 ? 'person' : 'people'}; its URL is unchanged.`;
     }
     case 'feed-revoke': {
       if (!id) throw new UsageError('feed-revoke needs a feed id');
@@ -123,6 +167,6 @@ export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: 
 export const describeFailure = (error: unknown): string =>
   error instanceof UsageError
     ? `${error.message}\n\n${KEYS_USAGE}`
-    : error instanceof KeyNotFoundError || error instanceof FeedNotFoundError
+    : error instanceof KeyNotFoundError || error instanceof FeedNotFoundError || error instanceof PersonNotFoundError || error instanceof ServiceError
       ? error.message
       : `Failed: ${error instanceof Error ? error.message : String(error)}`;

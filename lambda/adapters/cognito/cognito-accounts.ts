@@ -39,7 +39,7 @@ const translate = (error: unknown): unknown => {
     case 'UsernameExistsException':
       return new ConflictError('An account with this email already exists: sign in instead');
     case 'InvalidPasswordException':
-      return new ValidationError(`Use at least ${PASSWORD_MIN_LENGTH} characters`);
+      return new ValidationError(`Use a password of at least ${PASSWORD_MIN_LENGTH} characters`);
     case 'NotAuthorizedException':
     case 'UserNotFoundException':
       // Sign-in says "wrong email or password" itself; elsewhere this is a session that is not valid.

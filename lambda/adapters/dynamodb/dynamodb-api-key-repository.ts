@@ -6,39 +6,23 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { UsageCounter } from '../../core/access/admission';
+import type { BoundKey, FeedCount, KeyBinding, UsageCounter } from '../../core/access/admission';
 import type { FeedRecord, FeedStore } from '../../core/access/feed-tokens';
 import type { KeyStore, StoredKey } from '../../core/access/key-admin';
 import type { AccountItems, OwnedItems } from '../../core/access/account-keys';
 import type { ApiKeyRecord, Tier } from '../../core/access/api-keys';
+import type { Subscription } from '../../core/feeds/subscription';
 import type { Limits } from '../../contract';
-import type { CountPlan, KeyUsage, UsageWindows } from '../../core/access/usage-windows';
+import type { CountPlan, FeedVisit, KeyUsage, UsageWindows } from '../../core/access/usage-windows';
+import { ACCOUNT_PREFIX, accountItemKey, countingRecordOf, countWrite, feedDayAttribute, keyAttributes, usageFromItem } from './usage-items';
 import { allItems } from './store-calls';
 import { guardStoreCall, isConditionFailure } from './store-errors';
 
 /*
- * One item per key: keyHash (pk), id, tier, status, label, createdAt, and the usage counters
- * minuteWindow/minuteCount and monthWindow/monthCount. Counting is one UpdateItem whose condition
- * checks, atomically, that the key is active, that the stored windows are the ones the plan expects,
- * and that the limits leave room; so N concurrent requests admit exactly min(N, limit).
+ * One item per key: keyHash (pk), id, tier, status, label, createdAt, owner; a key with no account also
+ * holds its usage counters (minuteWindow/minuteCount, monthWindow/monthCount). How requests are counted,
+ * on the account's record for a dashboard key, is in usage-items.ts.
  */
-const COUNT_UPDATES: Readonly<Record<CountPlan, { condition: string; update: string }>> = {
-  'same-minute': {
-    condition:
-      '#status = :active AND minuteWindow = :minute AND minuteCount < :rate AND monthWindow = :month AND (#tier = :paid OR monthCount < :quota)',
-    update: 'SET minuteCount = minuteCount + :one, monthCount = monthCount + :one',
-  },
-  'new-minute': {
-    condition:
-      '#status = :active AND (attribute_not_exists(minuteWindow) OR minuteWindow <> :minute) AND monthWindow = :month AND (#tier = :paid OR monthCount < :quota)',
-    update: 'SET minuteWindow = :minute, minuteCount = :one, monthCount = monthCount + :one',
-  },
-  'new-month': {
-    condition: '#status = :active AND (attribute_not_exists(monthWindow) OR monthWindow <> :month)',
-    update: 'SET minuteWindow = :minute, minuteCount = :one, monthWindow = :month, monthCount = :one',
-  },
-};
-
 /*
  * Feed tokens live in the same table under their own partition space: keyHash = "feed#<token hash>",
  * with the key they count against in `feedOf`. One table keeps the stack's grants as they are.
@@ -46,10 +30,9 @@ const COUNT_UPDATES: Readonly<Record<CountPlan, { condition: string; update: str
 const FEED_PREFIX = 'feed#';
 const isFeedItem = (item: { keyHash: string }) => item.keyHash.startsWith(FEED_PREFIX);
 /*
- * An account's count of active keys: keyHash = "account#<owner>", activeKeys. A key hash is hex, so a
- * "#" marks every item that is not a key.
+ * An account's record: keyHash = "account#<owner>", its count of active keys (activeKeys), and the
+ * counters its keys share (usage-items.ts). A key hash is hex, so a "#" marks every item that is not a key.
  */
-const ACCOUNT_PREFIX = 'account#';
 const isKeyItem = (item: { keyHash: string }) => !item.keyHash.includes('#');
 
 interface FeedItem {
@@ -59,6 +42,7 @@ interface FeedItem {
   status: 'active' | 'revoked';
   createdAt: string;
   owner?: string;
+  subscription?: Subscription;
 }
 
 const feedOfItem = (item: FeedItem): FeedRecord => ({
@@ -68,7 +52,31 @@ const feedOfItem = (item: FeedItem): FeedRecord => ({
   status: item.status,
   createdAt: item.createdAt,
   ...(item.owner !== undefined && { owner: item.owner }),
+  ...(item.subscription !== undefined && { subscription: item.subscription }),
 });
+
+/**
+ * A dashboard key's counters as its account's record holds them (its minute, its share of the month);
+ * a key the account's record does not know keeps those of its own record (a key from before).
+ */
+const withAccountCounters = (key: StoredKey, account: Record<string, unknown> | undefined): StoredKey => {
+  if (!account || key.owner === undefined) return key;
+  const attributes = keyAttributes(key.id);
+  if (account[attributes.standing] === undefined) return key;
+  const shares = Object.keys(account)
+    .filter((name) => name.startsWith(attributes.monthShare('')))
+    .sort();
+  const latest = shares.at(-1);
+  const { minuteWindow: _minute, minuteCount: _minutes, monthWindow: _month, monthCount: _months, ...rest } = key;
+  return {
+    ...rest,
+    ...(account[attributes.minuteWindow] !== undefined && {
+      minuteWindow: account[attributes.minuteWindow] as string,
+      minuteCount: account[attributes.minuteCount] as number,
+    }),
+    ...(latest !== undefined && { monthWindow: latest.slice(-7), monthCount: account[latest] as number }),
+  };
+};
 
 /** One conditional write: false when its condition does not hold, any other failure thrown. */
 const writeIf = async (write: () => Promise<unknown>): Promise<boolean> => {
@@ -94,38 +102,78 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     return result.Item as ApiKeyRecord | undefined;
   }
 
-  async count(keyHash: string, plan: CountPlan, windows: UsageWindows, limits: Limits): Promise<KeyUsage | undefined> {
-    const { condition, update } = COUNT_UPDATES[plan];
+  async bind(keyHash: string): Promise<BoundKey | undefined> {
+    const key = (await this.findByHash(keyHash)) as StoredKey | undefined;
+    if (!key || isFeedItem(key) || key.keyHash.includes('#')) return undefined;
+    return {
+      keyHash,
+      keyId: key.id,
+      ...(key.owner !== undefined && { owner: key.owner }),
+      status: key.status,
+      tier: key.tier,
+      ...(key.minuteWindow !== undefined && { minuteWindow: key.minuteWindow }),
+      ...(key.monthWindow !== undefined && { monthWindow: key.monthWindow }),
+      ...(key.monthCount !== undefined && { monthCount: key.monthCount }),
+    };
+  }
+
+  async count(binding: KeyBinding, plan: CountPlan, windows: UsageWindows, limits: Limits, feed?: FeedCount): Promise<KeyUsage | undefined> {
+    const write = countWrite(binding, plan, windows, limits, feed);
     try {
       const result = await guardStoreCall(() =>
         this.client.send(
           new UpdateCommand({
             TableName: this.tableName,
-            Key: { keyHash },
-            ConditionExpression: `attribute_exists(keyHash) AND ${condition}`,
-            UpdateExpression: update,
-            ExpressionAttributeNames: { '#status': 'status', ...(condition.includes('#tier') && { '#tier': 'tier' }) },
-            ExpressionAttributeValues: {
-              ':active': 'active',
-              ':minute': windows.minute,
-              ':month': windows.month,
-              ':one': 1,
-              ...(condition.includes(':rate') && { ':rate': limits.ratePerMinute }),
-              ...(condition.includes(':quota') && { ':quota': limits.freeMonthlyQuota, ':paid': 'paid' }),
-            },
+            Key: write.key,
+            ConditionExpression: write.condition,
+            UpdateExpression: write.update,
+            ExpressionAttributeNames: write.names,
+            ExpressionAttributeValues: write.values,
             ReturnValues: 'ALL_NEW',
           }),
         ),
       );
-      return result.Attributes as KeyUsage;
+      return usageFromItem(binding, result.Attributes, windows, feed);
     } catch (error) {
       if (isConditionFailure(error)) return undefined;
       throw error;
     }
   }
 
-  read(keyHash: string): Promise<KeyUsage | undefined> {
-    return this.findByHash(keyHash);
+  async read(binding: KeyBinding, windows: UsageWindows, feed?: FeedVisit): Promise<KeyUsage | undefined> {
+    const result = await guardStoreCall(() =>
+      this.client.send(new GetCommand({ TableName: this.tableName, Key: countingRecordOf(binding), ConsistentRead: true })),
+    );
+    return usageFromItem(binding, result.Item, windows, feed);
+  }
+
+  /**
+   * A dashboard key made before the month was the account's: entered into its account's record once
+   * (the condition holds only while the record does not know it), bringing this month's count with it,
+   * so no call it made is forgotten.
+   */
+  async adopt(key: BoundKey, windows: UsageWindows): Promise<void> {
+    if (key.owner === undefined) return;
+    const attributes = keyAttributes(key.keyId);
+    const carried = key.monthWindow === windows.month ? (key.monthCount ?? 0) : 0;
+    const account = await guardStoreCall(() =>
+      this.client.send(new GetCommand({ TableName: this.tableName, Key: { keyHash: accountItemKey(key.owner!) }, ConsistentRead: true })),
+    );
+    const current = account.Item?.monthWindow === windows.month;
+    await writeIf(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash: accountItemKey(key.owner!) },
+          ConditionExpression: `attribute_not_exists(#standing) AND ${current ? 'monthWindow = :month' : '(attribute_not_exists(monthWindow) OR monthWindow <> :month)'}`,
+          UpdateExpression: current
+            ? 'SET #standing = :tier, #share = :carried ADD monthCount :carried'
+            : 'SET #standing = :tier, #share = :carried, monthWindow = :month, monthCount = :carried',
+          ExpressionAttributeNames: { '#standing': attributes.standing, '#share': attributes.monthShare(windows.month) },
+          ExpressionAttributeValues: { ':tier': key.tier, ':carried': carried, ':month': windows.month },
+        }),
+      ),
+    );
   }
 
   /** Stores a key unless its hash is already there; true when this call created it. */
@@ -152,7 +200,11 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
   }
 
   async list(): Promise<StoredKey[]> {
-    return (await allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } })).filter(isKeyItem);
+    const items = await allItems<StoredKey>(this.client, { scan: { TableName: this.tableName } });
+    const accounts = new Map(items.filter((item) => item.keyHash.startsWith(ACCOUNT_PREFIX)).map((item) => [item.keyHash, item]));
+    return items
+      .filter(isKeyItem)
+      .map((key) => withAccountCounters(key, key.owner === undefined ? undefined : (accounts.get(accountItemKey(key.owner)) as Record<string, unknown> | undefined)));
   }
 
   /** An account's keys and feeds: feeds carry their key's owner, so one query of the index finds both. */
@@ -166,30 +218,55 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
         ExpressionAttributeValues: { ':owner': owner },
       },
     });
+    const account = await guardStoreCall(() =>
+      this.client.send(new GetCommand({ TableName: this.tableName, Key: { keyHash: accountItemKey(owner) }, ConsistentRead: true })),
+    );
+    const accountItem = account.Item as Record<string, unknown> | undefined;
     return {
-      keys: items.filter(isKeyItem) as StoredKey[],
+      keys: (items.filter(isKeyItem) as StoredKey[]).map((key) => withAccountCounters(key, accountItem)),
       feeds: items.filter(isFeedItem).map((item) => feedOfItem(item as FeedItem)),
+      ...(accountItem?.monthWindow !== undefined && {
+        accountMonth: { window: accountItem.monthWindow as string, count: (accountItem.monthCount as number | undefined) ?? 0 },
+      }),
     };
   }
 
-  reserveKeySlot(owner: string, max: number): Promise<boolean> {
-    return this.addActiveKeys(owner, 1, 'attribute_not_exists(activeKeys) OR activeKeys < :bound', max);
-  }
-
-  async releaseKeySlot(owner: string): Promise<void> {
-    // Never below zero: a count that is already zero has nothing to give back.
-    await this.addActiveKeys(owner, -1, 'activeKeys > :bound', 0);
-  }
-
-  private addActiveKeys(owner: string, change: 1 | -1, condition: string, bound: number): Promise<boolean> {
+  /** Takes a place for the key and enters it, active on its tier, into the account's record, in one write. */
+  reserveKeySlot(owner: string, max: number, key: { id: string; tier: Tier }): Promise<boolean> {
     return writeIf(() =>
       this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { keyHash: `${ACCOUNT_PREFIX}${owner}` },
-          ConditionExpression: condition,
-          UpdateExpression: 'ADD activeKeys :change',
-          ExpressionAttributeValues: { ':change': change, ':bound': bound },
+          Key: { keyHash: accountItemKey(owner) },
+          ConditionExpression: 'attribute_not_exists(activeKeys) OR activeKeys < :max',
+          UpdateExpression: 'SET #standing = :tier ADD activeKeys :one',
+          ExpressionAttributeNames: { '#standing': keyAttributes(key.id).standing },
+          ExpressionAttributeValues: { ':tier': key.tier, ':one': 1, ':max': max },
+        }),
+      ),
+    );
+  }
+
+  /**
+   * Gives the key's place back and takes the key out of the account's record, so that its next request
+   * is refused there too, and the record keeps nothing of a key that is gone. Never below zero keys.
+   */
+  async releaseKeySlot(owner: string, keyId: string, month: string): Promise<void> {
+    const attributes = keyAttributes(keyId);
+    await writeIf(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash: accountItemKey(owner) },
+          ConditionExpression: 'activeKeys > :zero',
+          UpdateExpression: 'ADD activeKeys :minus REMOVE #standing, #mw, #mc, #share',
+          ExpressionAttributeNames: {
+            '#standing': attributes.standing,
+            '#mw': attributes.minuteWindow,
+            '#mc': attributes.minuteCount,
+            '#share': attributes.monthShare(month),
+          },
+          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
         }),
       ),
     );
@@ -203,6 +280,7 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
       status: feed.status,
       createdAt: feed.createdAt,
       ...(feed.owner !== undefined && { owner: feed.owner }),
+      ...(feed.subscription !== undefined && { subscription: feed.subscription }),
     };
     await guardStoreCall(() =>
       this.client.send(
@@ -225,8 +303,51 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     return item && isFeedItem(item) ? feedOfItem(item) : undefined;
   }
 
-  async revokeFeed(tokenHash: string): Promise<void> {
-    await this.revoke(`${FEED_PREFIX}${tokenHash}`);
+  setSubscription(feed: FeedRecord, subscription: Subscription): Promise<boolean> {
+    return writeIf(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash: `${FEED_PREFIX}${feed.tokenHash}` },
+          ConditionExpression: '#status = :active',
+          UpdateExpression: 'SET subscription = :subscription',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':active': 'active', ':subscription': subscription },
+        }),
+      ),
+    );
+  }
+
+  async adoptSubscription(feed: FeedRecord, subscription: Subscription): Promise<Subscription> {
+    const adopted = await writeIf(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash: `${FEED_PREFIX}${feed.tokenHash}` },
+          ConditionExpression: 'attribute_exists(keyHash) AND attribute_not_exists(subscription)',
+          UpdateExpression: 'SET subscription = :subscription',
+          ExpressionAttributeValues: { ':subscription': subscription },
+        }),
+      ),
+    );
+    if (adopted) return subscription;
+    return (await this.findFeed(feed.tokenHash))?.subscription ?? subscription;
+  }
+
+  /** Ends the feed, and clears its day from the record it counted on (nothing is kept of a feed that is gone). */
+  async revokeFeed(feed: FeedRecord): Promise<void> {
+    await this.revoke(`${FEED_PREFIX}${feed.tokenHash}`);
+    await writeIf(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash: feed.owner === undefined ? feed.keyHash : accountItemKey(feed.owner) },
+          ConditionExpression: 'attribute_exists(keyHash)',
+          UpdateExpression: 'REMOVE #day',
+          ExpressionAttributeNames: { '#day': feedDayAttribute(feed.id) },
+        }),
+      ),
+    );
   }
 
   /** The old status comes back with the write, so only the call that ended the key says so. */
@@ -234,8 +355,22 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     return (await this.setAttribute(keyHash, 'status', 'revoked')) === 'active';
   }
 
-  async setTier(keyHash: string, tier: Tier): Promise<void> {
-    await this.setAttribute(keyHash, 'tier', tier);
+  /** The key's record, and for a dashboard key its standing in the account's record while it is active. */
+  async setTier(key: Pick<StoredKey, 'keyHash' | 'id' | 'owner'>, tier: Tier): Promise<void> {
+    await this.setAttribute(key.keyHash, 'tier', tier);
+    if (key.owner === undefined) return;
+    await writeIf(() =>
+      this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { keyHash: accountItemKey(key.owner!) },
+          ConditionExpression: '#standing IN (:free, :paid)',
+          UpdateExpression: 'SET #standing = :tier',
+          ExpressionAttributeNames: { '#standing': keyAttributes(key.id).standing },
+          ExpressionAttributeValues: { ':tier': tier, ':free': 'free', ':paid': 'paid' },
+        }),
+      ),
+    );
   }
 
   async attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Admission } from '../../core/access/admission';
 import type { LimitStanding } from '../../core/access/usage-windows';
 import type { Clock } from '../../core/shared/clock';
-import { isWellFormedFeedToken, type FeedTokens } from '../../core/access/feed-tokens';
+import { isWellFormedFeedToken, type FeedRecord, type FeedTokens } from '../../core/access/feed-tokens';
 import { LimitError, ServiceError, UnauthorizedError } from '../../core/shared/errors';
 import { operationOf, requestMetricFields, tierOf } from '../metrics';
 import { systemClock } from '../system-clock';
@@ -12,7 +12,8 @@ import { withValidation } from './caching';
 import { errorResponse } from './error-mapper';
 import { limitHeaders } from './limit-headers';
 
-export type RouteHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+/** A route; on a feed route it gets the feed its token opened (what it shows is the feed's, not the URL's). */
+export type RouteHandler = (event: APIGatewayProxyEvent, feed?: FeedRecord) => Promise<APIGatewayProxyResult>;
 
 export interface PipelineDeps {
   logger: Logger;
@@ -49,19 +50,19 @@ interface Outcome {
 }
 
 /**
- * Counts the request against its key: the x-api-key's, or on a feed route the key its path token
- * stands for. A malformed key or token is refused here, before the store or the route is touched.
+ * The feed a feed route's token opens, found before anything else (its key is what the request counts
+ * against); a malformed, unknown or revoked token is refused here, before the route runs.
  */
-const countingOf = (
-  admission: Admission,
-  feeds: FeedTokens | undefined,
-  event: APIGatewayProxyEvent,
-): (() => Promise<LimitStanding>) => {
+const feedOf = async (feeds: FeedTokens | undefined, event: APIGatewayProxyEvent): Promise<FeedRecord | undefined> => {
   const token = event.pathParameters?.token;
-  if (token !== undefined) {
-    if (!feeds || !isWellFormedFeedToken(token)) throw new UnauthorizedError();
-    return async () => admission.admitKeyHash(await feeds.keyHashOf(token));
-  }
+  if (token === undefined) return undefined;
+  if (!feeds || !isWellFormedFeedToken(token)) throw new UnauthorizedError();
+  return feeds.resolve(token);
+};
+
+/** Counts the request against its key: the x-api-key's, or on a feed route the feed's key, once a day. */
+const countingOf = (admission: Admission, event: APIGatewayProxyEvent, feed: FeedRecord | undefined): (() => Promise<LimitStanding>) => {
+  if (feed) return () => admission.admitKeyHash(feed.keyHash, feed.id);
   const apiKey = apiKeyOf(event);
   admission.checkShape(apiKey);
   return () => admission.admit(apiKey);
@@ -75,13 +76,14 @@ const admitAndRoute = async (
 ): Promise<Outcome> => {
   if (!admission) {
     try {
-      return { response: await route(event), headers: {} };
+      return { response: await route(event, await feedOf(feeds, event)), headers: {} };
     } catch (failure) {
       return { failure, headers: {} };
     }
   }
-  const count = countingOf(admission, feeds, event);
-  const [admitted, routed] = await Promise.allSettled([count(), route(event)]);
+  const feed = await feedOf(feeds, event);
+  const count = countingOf(admission, event, feed);
+  const [admitted, routed] = await Promise.allSettled([count(), route(event, feed)]);
   if (admitted.status === 'rejected') throw admitted.reason;
   const standing = admitted.value;
   const headers = limitHeaders(standing);

@@ -11,14 +11,15 @@ export interface KeyStore {
   list(): Promise<StoredKey[]>;
   /** Ends a key; true when this call ended it (it was active). */
   revoke(keyHash: string): Promise<boolean>;
-  setTier(keyHash: string, tier: Tier): Promise<void>;
+  setTier(key: Pick<StoredKey, 'keyHash' | 'id' | 'owner'>, tier: Tier): Promise<void>;
   attachGatewayKey(keyHash: string, gatewayKeyId: string): Promise<void>;
   /**
-   * Takes one of an account's places for an active key, atomically: false when all `max` are taken, so
-   * concurrent creations never pass the limit. `releaseKeySlot` gives one back when a key ends.
+   * Takes one of an account's places for an active key, atomically, and enters the key in the account's
+   * counters: false when all `max` are taken, so concurrent creations never pass the limit. `releaseKeySlot` gives one back when a key ends.
    */
-  reserveKeySlot(owner: string, max: number): Promise<boolean>;
-  releaseKeySlot(owner: string): Promise<void>;
+  reserveKeySlot(owner: string, max: number, key: { id: string; tier: Tier }): Promise<boolean>;
+  /** Gives the place back, and takes the key out of the account's counters (`month`: the current one). */
+  releaseKeySlot(owner: string, keyId: string, month: string): Promise<void>;
 }
 
 export interface StoredKey extends ApiKeyRecord {
@@ -76,15 +77,15 @@ export class KeyAdmin {
    * record comes back as written, so nobody reads a key back through an index that may still lag.
    */
   async create(tier: Tier, label?: string, owner?: string): Promise<{ id: string; key: string; record: ApiKeyRecord }> {
-    if (owner !== undefined && !(await this.store.reserveKeySlot(owner, MAX_ACTIVE_KEYS_PER_ACCOUNT))) {
-      throw new TooManyKeysError();
-    }
     const key = generateApiKey(this.random);
     const record = this.recordOf(key, tier, label, owner);
+    if (owner !== undefined && !(await this.store.reserveKeySlot(owner, MAX_ACTIVE_KEYS_PER_ACCOUNT, record))) {
+      throw new TooManyKeysError();
+    }
     try {
       await this.record(record, key);
     } catch (error) {
-      if (owner !== undefined) await this.store.releaseKeySlot(owner);
+      if (owner !== undefined) await this.store.releaseKeySlot(owner, record.id, this.month());
       throw error;
     }
     return { id: record.id, key, record };
@@ -129,8 +130,12 @@ export class KeyAdmin {
     return true;
   }
 
+  private month(): string {
+    return this.clock.now().toISOString().slice(0, 7);
+  }
+
   async list(): Promise<KeySummary[]> {
-    const month = this.clock.now().toISOString().slice(0, 7);
+    const month = this.month();
     return (await this.store.list())
       .map((key) => ({
         id: key.id,
@@ -156,7 +161,7 @@ export class KeyAdmin {
   async revoke(id: string, owner?: string): Promise<StoredKey> {
     const key = await this.find(id, owner);
     const ended = await this.store.revoke(key.keyHash);
-    if (ended && key.owner !== undefined) await this.store.releaseKeySlot(key.owner);
+    if (ended && key.owner !== undefined) await this.store.releaseKeySlot(key.owner, key.id, this.month());
     if (this.gateway && key.gatewayKeyId) await this.gateway.disable(key.gatewayKeyId);
     return { ...key, status: 'revoked' };
   }
@@ -168,7 +173,7 @@ export class KeyAdmin {
   async setTier(id: string, tier: Tier): Promise<void> {
     const key = await this.find(id);
     if (key.tier === tier) return;
-    await this.store.setTier(key.keyHash, tier);
+    await this.store.setTier(key, tier);
     if (this.gateway && key.gatewayKeyId) await this.gateway.changePlan(key.gatewayKeyId, key.tier, tier);
   }
 

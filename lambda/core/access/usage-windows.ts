@@ -7,6 +7,8 @@ export interface UsageWindows {
   minute: string;
   /** "YYYY-MM" */
   month: string;
+  /** "YYYY-MM-DD": the day a feed counts once in. */
+  day: string;
   /** Unix time (seconds) at which the next minute window starts. */
   resetAt: number;
   /** Whole seconds until then, 1 to 60. */
@@ -20,12 +22,16 @@ export const windowsAt = (now: Date): UsageWindows => {
   return {
     minute: iso.slice(0, 16),
     month: iso.slice(0, 7),
+    day: iso.slice(0, 10),
     resetAt: nextMinuteMs / 1000,
     retryAfter: Math.min(60, Math.max(1, Math.ceil((nextMinuteMs - now.getTime()) / 1000))),
   };
 };
 
-/** A key's record as the counters see it: status, tier, and the windows last counted in. */
+/**
+ * A key's standing as the counters see it: its status and tier, its own minute window, and its
+ * account's month window (the monthly quota is the account's; a key with no account is its own).
+ */
 export interface KeyUsage {
   status: 'active' | 'revoked';
   tier: Tier;
@@ -33,6 +39,17 @@ export interface KeyUsage {
   minuteCount?: number;
   monthWindow?: string;
   monthCount?: number;
+  /** The key's own share of `monthCount` in the current month, where the account has other keys. */
+  keyMonthCount?: number;
+  /** The UTC day a feed's fetch was last counted on, when the request is a feed's. */
+  feedDay?: string;
+}
+
+/** A feed's fetch: it counts against the month at most once per feed per UTC day. */
+export interface FeedVisit {
+  feedId: string;
+  /** "YYYY-MM-DD", UTC */
+  day: string;
 }
 
 /** Requests already counted in the current windows. */
@@ -53,10 +70,16 @@ export const planFor = (usage: Pick<KeyUsage, 'minuteWindow' | 'monthWindow'>, w
 export type Refusal = 'unauthorized' | 'quota' | 'rate';
 
 /** Why a key may not make another request now, if it may not: a spent quota first (waiting will not help). */
-export const refusalFor = (usage: KeyUsage | undefined, windows: UsageWindows, limits: Limits): Refusal | undefined => {
+export const refusalFor = (
+  usage: KeyUsage | undefined,
+  windows: UsageWindows,
+  limits: Limits,
+  /** A feed already counted today takes nothing more from the month: only the minute limits it. */
+  monthAlreadyCounted = false,
+): Refusal | undefined => {
   if (!usage || usage.status !== 'active') return 'unauthorized';
   const counts = countsIn(usage, windows);
-  if (usage.tier === 'free' && counts.month >= limits.freeMonthlyQuota) return 'quota';
+  if (usage.tier === 'free' && !monthAlreadyCounted && counts.month >= limits.freeMonthlyQuota) return 'quota';
   if (counts.minute >= limits.ratePerMinute) return 'rate';
   return undefined;
 };

@@ -1,9 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from '../../contract';
 import { ValidationError } from '../shared/errors';
+import { passwordProblem } from './password-policy';
 
 /** Wide enough for any address people use; the pool checks it again and sends the code to it. */
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
-const MAX_PASSWORD_LENGTH = 256;
 const MAX_LABEL_LENGTH = 64;
 
 /**
@@ -30,11 +29,14 @@ export const emailFrom = (body: Record<string, unknown>): string => {
   return email;
 };
 
-/** The pool's policy is length alone (long passphrases over composition rules), checked alike on both hosts. */
+/**
+ * A new password, by NIST SP 800-63B: length (not character classes), any printable Unicode, and not a
+ * commonly used or breached one; checked alike on both hosts, before the pool checks its length again.
+ */
 export const passwordFrom = (body: Record<string, unknown>): string => {
   const password = text(body, 'password');
-  if (password.length < PASSWORD_MIN_LENGTH) throw new ValidationError(`Use at least ${PASSWORD_MIN_LENGTH} characters`);
-  if (password.length > MAX_PASSWORD_LENGTH) throw new ValidationError(`Use at most ${MAX_PASSWORD_LENGTH} characters`);
+  const problem = passwordProblem(password);
+  if (problem) throw new ValidationError(problem);
   return password;
 };
 

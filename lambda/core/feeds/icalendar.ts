@@ -6,7 +6,27 @@ export interface DayEvent {
   date: string;
   summary: string;
   description: string;
+  /** A reminder (VALARM): at 09:00 the day before, or at 09:00 on the day, in the app's own time zone. */
+  reminder?: 'day-before' | 'morning-of';
 }
+
+/** The calendar as a whole: its name in the app, and for a subscribed feed how often to fetch it again. */
+export interface CalendarHeader {
+  name: string;
+  /** A feed's refresh hint (RFC 7986 REFRESH-INTERVAL and its older X-PUBLISHED-TTL), e.g. "P1D". */
+  refreshInterval?: string;
+}
+
+/*
+ * An all-day event starts at its date's midnight, floating in the app's zone, so a trigger relative
+ * to the start lands at the same local hour wherever the subscriber is.
+ */
+const REMINDER_TRIGGERS = { 'day-before': '-PT15H', 'morning-of': 'PT9H' } as const;
+
+const alarmLines = (event: DayEvent): string[] =>
+  event.reminder
+    ? ['BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(event.summary)}`, `TRIGGER:${REMINDER_TRIGGERS[event.reminder]}`, 'END:VALARM']
+    : [];
 
 const CRLF = '\r\n';
 const MAX_LINE_OCTETS = 75;
@@ -47,13 +67,17 @@ const nextDay = (isoDate: string): string => {
  * UTC rather than the time of the request, so that the same answer is the same bytes (and the same
  * ETag) whenever it is asked for.
  */
-export const toICalendar = (calendarName: string, events: readonly DayEvent[]): string => {
+export const toICalendar = (calendar: string | CalendarHeader, events: readonly DayEvent[]): string => {
+  const header = typeof calendar === 'string' ? { name: calendar } : calendar;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Nameday Lookup Service//Name days//EN',
     'CALSCALE:GREGORIAN',
-    `X-WR-CALNAME:${escapeText(calendarName)}`,
+    `X-WR-CALNAME:${escapeText(header.name)}`,
+    ...(header.refreshInterval
+      ? [`REFRESH-INTERVAL;VALUE=DURATION:${header.refreshInterval}`, `X-PUBLISHED-TTL:${header.refreshInterval}`]
+      : []),
     ...events.flatMap((event) => [
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
@@ -63,6 +87,7 @@ export const toICalendar = (calendarName: string, events: readonly DayEvent[]): 
       `SUMMARY:${escapeText(event.summary)}`,
       `DESCRIPTION:${escapeText(event.description)}`,
       'TRANSP:TRANSPARENT',
+      ...alarmLines(event),
       'END:VEVENT',
     ]),
     'END:VCALENDAR',

@@ -11,6 +11,8 @@ const clock = { now: () => new Date('2026-11-21T10:00:00Z') };
 
 /** A key record in memory, counted by the core's own rules: the port the DynamoDB repository implements. */
 const counterFor = (usage: KeyUsage | undefined): UsageCounter => ({
+  bind: (keyHash) => Promise.resolve(usage && { keyHash, keyId: 'key_0123456789ab', status: usage.status, tier: usage.tier }),
+  adopt: () => Promise.resolve(),
   count: (_hash, _plan, windows) =>
     Promise.resolve(
       usage && usage.status === 'active'
@@ -62,6 +64,8 @@ describe('request metrics in the request log line', () => {
   it("counts a refusal by its status: 401 with no tier, 429 with the key's tier", async () => {
     expect(await requestLine({ status: 'revoked', tier: 'free' })).toMatchObject({ Status: '401', Tier: 'none' });
     const spent: UsageCounter = {
+      bind: (keyHash) => Promise.resolve({ keyHash, keyId: 'key_0123456789ab', status: 'active', tier: 'free' }),
+      adopt: () => Promise.resolve(),
       count: () => Promise.resolve(undefined),
       read: () =>
         Promise.resolve({

@@ -11,6 +11,7 @@ import {
   UnauthorizedError,
 } from '../../../../lambda/core/shared/errors';
 import { startEmbeddedStore, type EmbeddedStore } from '../../../../local/embedded-store';
+import { KeyAdmin } from '../../../../lambda/core/access/key-admin';
 
 let store: EmbeddedStore;
 let repository: DynamoDbApiKeyRepository;
@@ -132,6 +133,8 @@ describe('Admission against dynalite', () => {
     `nd_live_${'a'.repeat(100000)}`,
   ])('refuses the malformed key %j with 401 without touching the store', async (key) => {
     const untouchable: UsageCounter = {
+      bind: () => Promise.reject(new Error('store touched')),
+      adopt: () => Promise.reject(new Error('store touched')),
       count: () => Promise.reject(new Error('store touched')),
       read: () => Promise.reject(new Error('store touched')),
     };
@@ -145,6 +148,8 @@ describe('Admission against dynalite', () => {
 
   it('answers 503 when the store fails, never admitting an uncounted request', async () => {
     const failing: UsageCounter = {
+      bind: () => Promise.reject(new StoreUnavailableError(1)),
+      adopt: () => Promise.reject(new StoreUnavailableError(1)),
       count: () => Promise.reject(new StoreUnavailableError(1)),
       read: () => Promise.reject(new StoreUnavailableError(1)),
     };
@@ -164,6 +169,98 @@ describe('Admission against dynalite', () => {
     expect(
       outcomes.filter((outcome) => outcome.status === 'rejected' && outcome.reason instanceof RateLimitedError),
     ).toHaveLength(40);
-    expect(await repository.read(hashApiKey(key))).toMatchObject({ minuteCount: 60, monthCount: 60 });
+    expect(await repository.findByHash(hashApiKey(key))).toMatchObject({ minuteCount: 60, monthCount: 60 });
+  });
+});
+
+describe("Admission on an account's record", () => {
+  const limits = { ratePerMinute: 5, freeMonthlyQuota: 20 };
+  let accounts = 0;
+  const account = () => `account-${(accounts += 1)}-${Date.now()}`;
+  const admin = (clock: { now: () => Date }) => new KeyAdmin(repository, clock);
+
+  it('counts every key of an account on one month, exactly under concurrency, each key on its own minute', async () => {
+    const clock = manualClock('2026-11-21T10:00:10Z');
+    const owner = account();
+    const keys = await Promise.all([1, 2, 3, 4].map(() => admin(clock).create('free', undefined, owner)));
+    // Each process learns the keys' account by itself: four processes, as four warm Lambda instances.
+    const processes = keys.map(() => new Admission(repository, limits, clock));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, index) => processes[index % 4]!.admit(keys[index % 4]!.key)),
+    );
+    // Four keys at five a minute admit twenty, which is also the whole month.
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(20);
+    clock.set('2026-11-21T10:01:10Z');
+    for (const [index, created] of keys.entries()) {
+      expect(await refusalOf(processes[index]!.admit(created.key))).toBeInstanceOf(QuotaExceededError);
+    }
+    const item = await repository.findByHash(`account#${owner}`);
+    expect(item).toMatchObject({ monthWindow: '2026-11', monthCount: 20 });
+  });
+
+  it('counts a feed against the month once a UTC day, yet holds it to the minute limit', async () => {
+    const clock = manualClock('2026-11-21T10:00:10Z');
+    const owner = account();
+    const { key, record } = await admin(clock).create('free', undefined, owner);
+    const admission = new Admission(repository, limits, clock);
+    const standings = [];
+    for (let index = 0; index < 5; index += 1) standings.push(await admission.admitKeyHash(record.keyHash, 'feed_0123456789ab'));
+    expect(standings.map((standing) => standing.quota?.remaining)).toEqual([19, 19, 19, 19, 19]);
+    expect(await refusalOf(admission.admitKeyHash(record.keyHash, 'feed_0123456789ab'))).toBeInstanceOf(RateLimitedError);
+    // Another process, the same day: still counted once.
+    clock.set('2026-11-21T18:00:00Z');
+    expect(
+      (await new Admission(repository, limits, clock).admitKeyHash(record.keyHash, 'feed_0123456789ab')).quota?.remaining,
+    ).toBe(19);
+    expect((await admission.admit(key)).quota?.remaining).toBe(18);
+    clock.set('2026-11-22T00:00:00Z');
+    expect((await admission.admitKeyHash(record.keyHash, 'feed_0123456789ab')).quota?.remaining).toBe(17);
+  });
+
+  it('refuses a revoked key at once in a process that knows its account', async () => {
+    const clock = manualClock('2026-11-21T10:00:10Z');
+    const owner = account();
+    const created = await admin(clock).create('free', undefined, owner);
+    const admission = new Admission(repository, limits, clock);
+    await admission.admit(created.key);
+    await admin(clock).revoke(created.id, owner);
+    expect(await refusalOf(admission.admit(created.key))).toBeInstanceOf(UnauthorizedError);
+  });
+
+  it("takes a dashboard key of old into its account's month with what it counted, once", async () => {
+    const clock = manualClock('2026-11-21T10:00:10Z');
+    const owner = account();
+    // A key and an account record as the store held them before the month was the account's.
+    const key = generateApiKey();
+    const keyHash = hashApiKey(key);
+    await repository.createIfAbsent({
+      keyHash,
+      id: apiKeyIdOf(keyHash),
+      tier: 'free',
+      status: 'active',
+      createdAt: '2026-01-01T00:00:00Z',
+      owner,
+    });
+    await store.client.send(
+      new UpdateCommand({
+        TableName: store.tables.apiKeys,
+        Key: { keyHash },
+        UpdateExpression: 'SET monthWindow = :month, monthCount = :count, minuteWindow = :minute, minuteCount = :count',
+        ExpressionAttributeValues: { ':month': '2026-11', ':count': 7, ':minute': '2026-11-20T09:00' },
+      }),
+    );
+    await store.client.send(
+      new UpdateCommand({
+        TableName: store.tables.apiKeys,
+        Key: { keyHash: `account#${owner}` },
+        UpdateExpression: 'SET activeKeys = :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    const outcomes = await Promise.all([1, 2, 3].map(() => new Admission(repository, limits, clock).admit(key)));
+    expect(outcomes.map((standing) => standing.quota?.remaining).sort()).toEqual([10, 11, 12]);
+    const rotated = await admin(clock).rotate(apiKeyIdOf(keyHash), owner);
+    expect((await new Admission(repository, limits, clock).admit(rotated.key)).quota?.remaining).toBe(9);
+    expect(await repository.findByHash(`account#${owner}`)).toMatchObject({ monthCount: 11, activeKeys: 2 });
   });
 });

@@ -20,7 +20,7 @@ describe('usage windows', () => {
     ['2026-12-31T23:59:59.500Z', 1, '2026-12-31T23:59', '2026-12', Date.UTC(2027, 0, 1) / 1000],
     ['2027-01-01T00:00:00.000Z', 60, '2027-01-01T00:00', '2027-01', Date.UTC(2027, 0, 1, 0, 1) / 1000],
   ])('at %s: Retry-After %i, minute %s, month %s, reset at %i', (iso, retryAfter, minute, month, resetAt) => {
-    expect(windowsAt(new Date(iso))).toEqual({ minute, month, retryAfter, resetAt });
+    expect(windowsAt(new Date(iso))).toEqual({ minute, month, day: iso.slice(0, 10), retryAfter, resetAt });
   });
 
   const usage = (overrides: Partial<KeyUsage>): KeyUsage => ({

@@ -67,15 +67,42 @@ describe('name day events', () => {
     tradition: 'Orthodox',
   };
 
-  it('reads at a glance: the names, and the feast in brackets; the country and calendar in the description', () => {
-    expect(entryEvent(entry)).toEqual({
+  it('reads at a glance: the names, and the feast in brackets; the names, calendar and country in the description', () => {
+    expect(entryEvent(entry, 'Greek Orthodox Calendar')).toEqual({
       uid: '2026-04-23-greek-orthodox-2026@nameday-api',
       date: '2026-04-23',
       summary: 'Γεώργιος, Γιώργος (Saint George)',
-      description: 'Greece (GR), greek-orthodox-2026',
+      description: 'Γεώργιος, Γιώργος: Greek Orthodox Calendar, Greece (GR)',
     });
-    expect(entryEvent({ ...entry, names: [] }).summary).toBe('Saint George');
-    expect(entryEvent({ ...entry, feasts: [] }).summary).toBe('Γεώργιος, Γιώργος');
+    expect(entryEvent({ ...entry, names: [] }, 'Greek Orthodox Calendar').summary).toBe('Saint George');
+    expect(entryEvent({ ...entry, feasts: [] }, 'Greek Orthodox Calendar').summary).toBe('Γεώργιος, Γιώργος');
+  });
+
+  it('describes a search result in the same shape as a listing entry', () => {
+    const event = resultEvent({
+      name: 'Γεώργιος',
+      nameEn: 'Georgios',
+      date: '2026-04-23',
+      countryCode: 'GR',
+      countryName: 'Greece',
+      calendarName: 'Greek Orthodox Calendar',
+    });
+    expect(event.description).toBe('Γεώργιος: Greek Orthodox Calendar, Greece (GR)');
+  });
+
+  it('carries the refresh hints and a reminder an independent parser reads', () => {
+    const text = toICalendar({ name: 'Name days: Anna', refreshInterval: 'P1D' }, [
+      { uid: 'a@nameday-api', date: '2026-07-26', summary: "Anna's name day", description: 'Anna', reminder: 'day-before' },
+      { uid: 'b@nameday-api', date: '2026-12-26', summary: "Štěpán's name day", description: 'Štěpán', reminder: 'morning-of' },
+    ]);
+    const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Name days: Anna');
+    expect(calendar.getFirstProperty('refresh-interval')?.getFirstValue()?.toString()).toBe('P1D');
+    expect(calendar.getFirstPropertyValue('x-published-ttl')).toBe('P1D');
+    const triggers = calendar
+      .getAllSubcomponents('vevent')
+      .map((vevent) => vevent.getFirstSubcomponent('valarm')?.getFirstPropertyValue('trigger')?.toString());
+    expect(triggers).toEqual(['-PT15H', 'PT9H']);
   });
 
   it('gives a search result a stable UID of its own date, calendar and name', () => {
