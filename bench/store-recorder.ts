@@ -32,7 +32,15 @@ export const recordStoreCalls = (client: DynamoDBDocumentClient) => {
     } catch (error) {
       // A refused conditional write is a request too, billed as a write of the item.
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
-        calls.push({ command: command.constructor.name, input: { ...command.input }, started, ended: performance.now(), itemsRead: 0, capacityUnits: 1, refused: true });
+        calls.push({
+          command: command.constructor.name,
+          input: { ...command.input },
+          started,
+          ended: performance.now(),
+          itemsRead: 0,
+          capacityUnits: 1,
+          refused: true,
+        });
       }
       throw error;
     }

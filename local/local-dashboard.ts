@@ -39,7 +39,11 @@ export const startLocalDashboard = async (input: {
       cognito: userPool.client,
       store: input.store.client,
       apiKeysTable: input.store.tables.apiKeys,
-      names: { namedaysTable: input.store.tables.namedays, nameIndexTable: input.store.tables.nameIndex, dataVersion: input.dataVersion },
+      names: {
+        namedaysTable: input.store.tables.namedays,
+        nameIndexTable: input.store.tables.nameIndex,
+        dataVersion: input.dataVersion,
+      },
       limits: input.limits,
       clock: input.clock,
       logger: input.logger,

@@ -46,7 +46,9 @@ export const createPortalDeps = (input: {
   const namedays = new DynamoDbNamedayRepository(input.store, input.names.namedaysTable, input.names.dataVersion);
   const names = {
     catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
-    nameIndex: new MemoizedNameIndexReader(new DynamoDbNameIndexRepository(input.store, input.names.nameIndexTable, input.names.dataVersion)),
+    nameIndex: new MemoizedNameIndexReader(
+      new DynamoDbNameIndexRepository(input.store, input.names.nameIndexTable, input.names.dataVersion),
+    ),
   };
   return {
     accounts: new CognitoAccounts(input.cognito, {
@@ -59,7 +61,14 @@ export const createPortalDeps = (input: {
       userPoolId: settings.userPoolId,
       clientId: settings.clientId,
     }),
-    keys: new AccountKeys(admin, new FeedTokens(repository, repository, input.clock), repository, input.clock, input.limits, names),
+    keys: new AccountKeys(
+      admin,
+      new FeedTokens(repository, repository, input.clock),
+      repository,
+      input.clock,
+      input.limits,
+      names,
+    ),
     page: dashboardPageFrom(settings.pageDirectory),
     logger: input.logger,
     clock: input.clock,

@@ -17,10 +17,18 @@ const fileOf = (event: APIGatewayProxyEvent): 'namedays.ics' | 'search.ics' =>
   event.resource.endsWith('/search.ics') ? 'search.ics' : 'namedays.ics';
 
 /** What the feed shows: its own subscription, or for a feed of old the query of its first use. */
-const subscriptionOf = async (deps: ServiceDeps, feed: FeedRecord, event: APIGatewayProxyEvent, sources: FeedSources): Promise<Subscription> => {
+const subscriptionOf = async (
+  deps: ServiceDeps,
+  feed: FeedRecord,
+  event: APIGatewayProxyEvent,
+  sources: FeedSources,
+): Promise<Subscription> => {
   if (feed.subscription) return feed.subscription;
   if (!deps.feeds) throw new UnauthorizedError();
-  return deps.feeds.adoptSubscription(feed, subscriptionFromFirstUse(fileOf(event), queryParamsOf(event), sources.catalog, deps.clock.now()));
+  return deps.feeds.adoptSubscription(
+    feed,
+    subscriptionFromFirstUse(fileOf(event), queryParamsOf(event), sources.catalog, deps.clock.now()),
+  );
 };
 
 /**
@@ -43,7 +51,10 @@ export const feedResponse = async (
   const key = `feed ${now.toISOString().slice(0, 10)} ${JSON.stringify(subscription)}`;
   const answer = await rememberedAnswer(deps, key, async () => ({
     body: toICalendar(
-      { name: feedTitle(subscription, (slug) => sources.catalog.find(slug)?.calendarName ?? slug), refreshInterval: FEED_REFRESH_INTERVAL },
+      {
+        name: feedTitle(subscription, (slug) => sources.catalog.find(slug)?.calendarName ?? slug),
+        refreshInterval: FEED_REFRESH_INTERVAL,
+      },
       await subscriptionEvents(subscription, sources, now),
     ),
     headers: { 'Content-Type': CALENDAR_CONTENT_TYPE },

@@ -35,7 +35,15 @@ export const makeListingHandler =
       const answer = await rememberedAnswer(deps, `listing ${format} ${JSON.stringify(query)}`, async (): Promise<Answer> => {
         const page = await listNamedays(query, catalog, deps.fixedDays);
         return format === 'ics'
-          ? { body: toICalendar('Name days', page.namedays.map((entry) => entryEvent(entry, catalog.find(entry.calendar.replace(/-\d{4}$/, ''))?.calendarName ?? entry.calendar))), headers: { 'Content-Type': CALENDAR_CONTENT_TYPE } }
+          ? {
+              body: toICalendar(
+                'Name days',
+                page.namedays.map((entry) =>
+                  entryEvent(entry, catalog.find(entry.calendar.replace(/-\d{4}$/, ''))?.calendarName ?? entry.calendar),
+                ),
+              ),
+              headers: { 'Content-Type': CALENDAR_CONTENT_TYPE },
+            }
           : { body: JSON.stringify(page), headers: {} };
       });
       return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });

@@ -227,6 +227,7 @@ describe('NamedayStack customer portal', () => {
       'POST',
       'POST',
       'POST',
+      'PUT',
     ]);
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
     expect(open.map((method) => method.Properties.HttpMethod).sort()).toEqual([
@@ -243,16 +244,21 @@ describe('NamedayStack customer portal', () => {
     ]);
   });
 
-  it('grants the portal function only what managing keys needs, on the keys table and API Gateway keys', () => {
+  it('grants the portal function what managing keys needs on the keys table and API Gateway keys, and reads of the calendars', () => {
     const role = template.findResources('AWS::Lambda::Function')[portalFunctionId()]?.Properties.Role['Fn::GetAtt'][0];
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy.Properties.Roles).includes(role),
     );
     const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement);
     const actions = statements.flatMap((statement) => [statement.Action].flat());
+    // The calendars and the name index are read to find a people feed's names; only the keys table is written.
     expect(actions.filter((action: string) => action.startsWith('dynamodb:')).sort()).toEqual([
       'dynamodb:GetItem',
+      'dynamodb:GetItem',
+      'dynamodb:GetItem',
       'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:Query',
       'dynamodb:Query',
       'dynamodb:UpdateItem',
     ]);
@@ -334,6 +340,9 @@ process.stdout.write(JSON.stringify(await handler(${event}, { awsRequestId: 'tes
       USER_POOL_CLIENT_ID: 'client',
       COGNITO_ISSUER_BASE: 'https://cognito-idp.eu-central-1.amazonaws.com',
       API_KEYS_TABLE: 'keys',
+      NAMEDAYS_TABLE: 'namedays',
+      NAME_INDEX_TABLE: 'names',
+      DATA_VERSION: 'v1',
       AWS_REGION: 'eu-central-1',
       LOG_LEVEL: 'ERROR',
     },

@@ -133,6 +133,10 @@ describe('the monthly quota belongs to the account', () => {
     }
     expect((await fetch(`${service.url}${feed.body.path}`)).status).toBe(402);
     expect((await overview(token)).account.usage).toEqual({ thisMonth: QUOTA, freeMonthlyQuota: QUOTA, freeQuotaLeft: 0 });
+    // A key made now shares the spent month from its first call.
+    const late = await newKey(token);
+    expect(late.key.usage.freeQuotaLeft).toBe(0);
+    expect((await call(late.secret)).status).toBe(402);
     // A new month, a new quota for the account.
     now = new Date('2026-12-01T00:00:05Z');
     expect((await call(keys[2]!.secret)).headers.get('x-quota-remaining')).toBe(String(QUOTA - 1));

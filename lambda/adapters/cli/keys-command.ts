@@ -90,10 +90,19 @@ const feedRequestBody = (options: Record<string, string>): Record<string, unknow
   if (options.country !== undefined) return { kind: 'listing', country: options.country };
   if (options.calendar !== undefined) return { kind: 'listing', calendarId: options.calendar };
   if (options.search !== undefined) return { kind: 'search', q: options.search };
-  return { kind: 'people', people: peopleOption(options.people), ...(options.reminder !== undefined && { reminder: options.reminder }) };
+  return {
+    kind: 'people',
+    people: peopleOption(options.people),
+    ...(options.reminder !== undefined && { reminder: options.reminder }),
+  };
 };
 
-export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: FeedTokens, names?: NameSources): Promise<string> => {
+export const runKeysCommand = async (
+  args: ParsedArgs,
+  admin: KeyAdmin,
+  feeds?: FeedTokens,
+  names?: NameSources,
+): Promise<string> => {
   const id = args.positional[0];
   switch (args.command) {
     case 'create': {
@@ -167,6 +176,9 @@ export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: 
 export const describeFailure = (error: unknown): string =>
   error instanceof UsageError
     ? `${error.message}\n\n${KEYS_USAGE}`
-    : error instanceof KeyNotFoundError || error instanceof FeedNotFoundError || error instanceof PersonNotFoundError || error instanceof ServiceError
+    : error instanceof KeyNotFoundError ||
+        error instanceof FeedNotFoundError ||
+        error instanceof PersonNotFoundError ||
+        error instanceof ServiceError
       ? error.message
       : `Failed: ${error instanceof Error ? error.message : String(error)}`;

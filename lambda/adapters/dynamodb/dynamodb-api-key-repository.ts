@@ -14,7 +14,15 @@ import type { ApiKeyRecord, Tier } from '../../core/access/api-keys';
 import type { Subscription } from '../../core/feeds/subscription';
 import type { Limits } from '../../contract';
 import type { CountPlan, FeedVisit, KeyUsage, UsageWindows } from '../../core/access/usage-windows';
-import { ACCOUNT_PREFIX, accountItemKey, countingRecordOf, countWrite, feedDayAttribute, keyAttributes, usageFromItem } from './usage-items';
+import {
+  ACCOUNT_PREFIX,
+  accountItemKey,
+  countingRecordOf,
+  countWrite,
+  feedDayAttribute,
+  keyAttributes,
+  usageFromItem,
+} from './usage-items';
 import { allItems } from './store-calls';
 import { guardStoreCall, isConditionFailure } from './store-errors';
 
@@ -67,7 +75,12 @@ const withAccountCounters = (key: StoredKey, account: Record<string, unknown> | 
     .filter((name) => name.startsWith(attributes.monthShare('')))
     .sort();
   const latest = shares.at(-1);
-  const { minuteWindow: _minute, minuteCount: _minutes, monthWindow: _month, monthCount: _months, ...rest } = key;
+  // The key's own counters stopped when the account's began: only the account's are shown.
+  const rest: StoredKey = { ...key };
+  delete rest.minuteWindow;
+  delete rest.minuteCount;
+  delete rest.monthWindow;
+  delete rest.monthCount;
   return {
     ...rest,
     ...(account[attributes.minuteWindow] !== undefined && {
@@ -77,6 +90,11 @@ const withAccountCounters = (key: StoredKey, account: Record<string, unknown> | 
     ...(latest !== undefined && { monthWindow: latest.slice(-7), monthCount: account[latest] as number }),
   };
 };
+
+const accountMonthIn = (item: Record<string, unknown> | undefined): OwnedItems['accountMonth'] =>
+  item?.monthWindow === undefined
+    ? undefined
+    : { window: item.monthWindow as string, count: (item.monthCount as number | undefined) ?? 0 };
 
 /** One conditional write: false when its condition does not hold, any other failure thrown. */
 const writeIf = async (write: () => Promise<unknown>): Promise<boolean> => {
@@ -95,16 +113,16 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     private readonly tableName: string,
   ) {}
 
-  async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+  async findByHash(keyHash: string): Promise<StoredKey | undefined> {
     const result = await guardStoreCall(() =>
       this.client.send(new GetCommand({ TableName: this.tableName, Key: { keyHash }, ConsistentRead: true })),
     );
-    return result.Item as ApiKeyRecord | undefined;
+    return result.Item as StoredKey | undefined;
   }
 
   async bind(keyHash: string): Promise<BoundKey | undefined> {
-    const key = (await this.findByHash(keyHash)) as StoredKey | undefined;
-    if (!key || isFeedItem(key) || key.keyHash.includes('#')) return undefined;
+    const key: StoredKey | undefined = await this.findByHash(keyHash);
+    if (!key || key.keyHash.includes('#')) return undefined;
     return {
       keyHash,
       keyId: key.id,
@@ -117,7 +135,13 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     };
   }
 
-  async count(binding: KeyBinding, plan: CountPlan, windows: UsageWindows, limits: Limits, feed?: FeedCount): Promise<KeyUsage | undefined> {
+  async count(
+    binding: KeyBinding,
+    plan: CountPlan,
+    windows: UsageWindows,
+    limits: Limits,
+    feed?: FeedCount,
+  ): Promise<KeyUsage | undefined> {
     const write = countWrite(binding, plan, windows, limits, feed);
     try {
       const result = await guardStoreCall(() =>
@@ -157,7 +181,9 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     const attributes = keyAttributes(key.keyId);
     const carried = key.monthWindow === windows.month ? (key.monthCount ?? 0) : 0;
     const account = await guardStoreCall(() =>
-      this.client.send(new GetCommand({ TableName: this.tableName, Key: { keyHash: accountItemKey(key.owner!) }, ConsistentRead: true })),
+      this.client.send(
+        new GetCommand({ TableName: this.tableName, Key: { keyHash: accountItemKey(key.owner!) }, ConsistentRead: true }),
+      ),
     );
     const current = account.Item?.monthWindow === windows.month;
     await writeIf(() =>
@@ -204,7 +230,12 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
     const accounts = new Map(items.filter((item) => item.keyHash.startsWith(ACCOUNT_PREFIX)).map((item) => [item.keyHash, item]));
     return items
       .filter(isKeyItem)
-      .map((key) => withAccountCounters(key, key.owner === undefined ? undefined : (accounts.get(accountItemKey(key.owner)) as Record<string, unknown> | undefined)));
+      .map((key) =>
+        withAccountCounters(
+          key,
+          key.owner === undefined ? undefined : (accounts.get(accountItemKey(key.owner)) as Record<string, unknown> | undefined),
+        ),
+      );
   }
 
   /** An account's keys and feeds: feeds carry their key's owner, so one query of the index finds both. */
@@ -218,17 +249,26 @@ export class DynamoDbApiKeyRepository implements UsageCounter, KeyStore, FeedSto
         ExpressionAttributeValues: { ':owner': owner },
       },
     });
-    const account = await guardStoreCall(() =>
-      this.client.send(new GetCommand({ TableName: this.tableName, Key: { keyHash: accountItemKey(owner) }, ConsistentRead: true })),
-    );
-    const accountItem = account.Item as Record<string, unknown> | undefined;
+    const accountItem = await this.accountItemOf(owner);
+    const accountMonth = accountMonthIn(accountItem);
     return {
       keys: (items.filter(isKeyItem) as StoredKey[]).map((key) => withAccountCounters(key, accountItem)),
       feeds: items.filter(isFeedItem).map((item) => feedOfItem(item as FeedItem)),
-      ...(accountItem?.monthWindow !== undefined && {
-        accountMonth: { window: accountItem.monthWindow as string, count: (accountItem.monthCount as number | undefined) ?? 0 },
-      }),
+      ...(accountMonth && { accountMonth }),
     };
+  }
+
+  async accountMonthOf(owner: string): Promise<OwnedItems['accountMonth']> {
+    return accountMonthIn(await this.accountItemOf(owner));
+  }
+
+  private async accountItemOf(owner: string): Promise<Record<string, unknown> | undefined> {
+    const account = await guardStoreCall(() =>
+      this.client.send(
+        new GetCommand({ TableName: this.tableName, Key: { keyHash: accountItemKey(owner) }, ConsistentRead: true }),
+      ),
+    );
+    return account.Item;
   }
 
   /** Takes a place for the key and enters it, active on its tier, into the account's record, in one write. */

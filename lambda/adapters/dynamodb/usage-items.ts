@@ -60,7 +60,12 @@ export const countWrite = (
   const attributes = keyAttributes(binding.keyId);
   const names: Record<string, string> = own
     ? { '#active': 'status', '#tier': 'tier', '#mw': 'minuteWindow', '#mc': 'minuteCount' }
-    : { '#active': attributes.standing, '#tier': attributes.standing, '#mw': attributes.minuteWindow, '#mc': attributes.minuteCount };
+    : {
+        '#active': attributes.standing,
+        '#tier': attributes.standing,
+        '#mw': attributes.minuteWindow,
+        '#mc': attributes.minuteCount,
+      };
   const values: Record<string, unknown> = { ':minute': windows.minute, ':one': 1, ':paid': 'paid' };
   const conditions = [own ? '#active = :active' : '#active IN (:free, :paid)'];
   if (own) values[':active'] = 'active';

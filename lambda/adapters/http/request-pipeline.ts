@@ -61,7 +61,11 @@ const feedOf = async (feeds: FeedTokens | undefined, event: APIGatewayProxyEvent
 };
 
 /** Counts the request against its key: the x-api-key's, or on a feed route the feed's key, once a day. */
-const countingOf = (admission: Admission, event: APIGatewayProxyEvent, feed: FeedRecord | undefined): (() => Promise<LimitStanding>) => {
+const countingOf = (
+  admission: Admission,
+  event: APIGatewayProxyEvent,
+  feed: FeedRecord | undefined,
+): (() => Promise<LimitStanding>) => {
   if (feed) return () => admission.admitKeyHash(feed.keyHash, feed.id);
   const apiKey = apiKeyOf(event);
   admission.checkShape(apiKey);

@@ -68,6 +68,8 @@ export interface OwnedItems {
 
 export interface AccountItems {
   listOwned(owner: string): Promise<OwnedItems>;
+  /** The month window and count the account's keys share, if it has counted any. */
+  accountMonthOf(owner: string): Promise<OwnedItems['accountMonth']>;
 }
 
 export interface AccountKeysOverview {
@@ -96,12 +98,7 @@ export class AccountKeys {
   async overview(owner: string): Promise<AccountKeysOverview> {
     const windows = windowsAt(this.clock.now());
     const { keys, feeds, accountMonth } = await this.items.listOwned(owner);
-    const thisMonth = accountMonth?.window === windows.month ? accountMonth.count : 0;
-    const account: AccountUsage = {
-      thisMonth,
-      freeMonthlyQuota: this.limits.freeMonthlyQuota,
-      freeQuotaLeft: Math.max(0, this.limits.freeMonthlyQuota - thisMonth),
-    };
+    const account = this.usageOf(accountMonth);
     const catalog = await this.names.catalog();
     const feedViews = feeds.map((feed) => ({
       keyHash: feed.keyHash,
@@ -157,16 +154,34 @@ export class AccountKeys {
   // Answers are built from what was written, never read back through an index that may still lag.
   async create(owner: string, label?: string): Promise<{ key: AccountKeyView; secret: string }> {
     const created = await this.admin.create(SELF_SERVICE_TIER, label, owner);
-    return { key: this.view(created.record, windowsAt(this.clock.now())), secret: created.key };
+    return { key: this.view(created.record, windowsAt(this.clock.now()), await this.accountUsage(owner)), secret: created.key };
   }
 
   async rotate(owner: string, id: string): Promise<{ key: AccountKeyView; secret: string; replaces: string }> {
     const rotated = await this.admin.rotate(id, owner);
-    return { key: this.view(rotated.record, windowsAt(this.clock.now())), secret: rotated.key, replaces: rotated.replaces };
+    return {
+      key: this.view(rotated.record, windowsAt(this.clock.now()), await this.accountUsage(owner)),
+      secret: rotated.key,
+      replaces: rotated.replaces,
+    };
   }
 
   async revoke(owner: string, id: string): Promise<AccountKeyView> {
-    return this.view(await this.admin.revoke(id, owner), windowsAt(this.clock.now()));
+    return this.view(await this.admin.revoke(id, owner), windowsAt(this.clock.now()), await this.accountUsage(owner));
+  }
+
+  private async accountUsage(owner: string): Promise<AccountUsage> {
+    return this.usageOf(await this.items.accountMonthOf(owner));
+  }
+
+  private usageOf(accountMonth: OwnedItems['accountMonth']): AccountUsage {
+    const month = windowsAt(this.clock.now()).month;
+    const thisMonth = accountMonth?.window === month ? accountMonth.count : 0;
+    return {
+      thisMonth,
+      freeMonthlyQuota: this.limits.freeMonthlyQuota,
+      freeQuotaLeft: Math.max(0, this.limits.freeMonthlyQuota - thisMonth),
+    };
   }
 
   /**
@@ -185,11 +200,11 @@ export class AccountKeys {
   private view(
     key: StoredKey,
     windows: UsageWindows,
-    account?: AccountUsage,
+    account: AccountUsage,
     feeds: readonly { keyHash: string; view: AccountFeedView }[] = [],
   ): AccountKeyView {
     const counts = countsIn(key, windows);
-    const quotaLeft = account?.freeQuotaLeft ?? this.limits.freeMonthlyQuota;
+    const quotaLeft = account.freeQuotaLeft;
     return {
       id: key.id,
       label: key.label ?? null,

@@ -48,7 +48,13 @@ export interface UsageCounter {
   /** A strongly consistent read of the key's own record; undefined for an unknown key. */
   bind(keyHash: string): Promise<BoundKey | undefined>;
   /** One conditional write for `plan`; the usage after it, or undefined when its condition failed. */
-  count(binding: KeyBinding, plan: CountPlan, windows: UsageWindows, limits: Limits, feed?: FeedCount): Promise<KeyUsage | undefined>;
+  count(
+    binding: KeyBinding,
+    plan: CountPlan,
+    windows: UsageWindows,
+    limits: Limits,
+    feed?: FeedCount,
+  ): Promise<KeyUsage | undefined>;
   /**
    * A strongly consistent read of the counting record, to learn why a count was refused; undefined
    * when that record does not know the key (revoked and cleared, or made before accounts were counted).

@@ -59,7 +59,11 @@ export class FeedTokens {
   ) {}
 
   /** A feed of `subscription` for an active key; with an `owner`, only for that account's own key. */
-  async create(keyId: string, subscription: Subscription, owner?: string): Promise<{ id: string; token: string; record: FeedRecord }> {
+  async create(
+    keyId: string,
+    subscription: Subscription,
+    owner?: string,
+  ): Promise<{ id: string; token: string; record: FeedRecord }> {
     const key = await this.keys.findById(keyId);
     if (!key || key.status !== 'active' || (owner !== undefined && key.owner !== owner)) throw new KeyNotFoundError(keyId);
     const token = `ndf_${this.random(16).toString('hex')}`;

@@ -12,7 +12,7 @@ export const PASSWORD_MAX_LENGTH = 256;
  */
 let common: Set<string> | undefined;
 const commonPasswords = (): Set<string> =>
-  (common ??= new Set((dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase())));
+  (common ??= new Set(dictionary['passwords-common'].map((password) => password.toLowerCase())));
 
 /** Words of this service a person might build a password from ("context-specific words" in NIST's list). */
 const SERVICE_WORDS = new Set(['nameday', 'namedays', 'namedaylookup', 'namedaylookupservice', 'namedayservice', 'namedayapi']);
@@ -27,7 +27,9 @@ export const passwordProblem = (password: string): string | undefined => {
   if (length > PASSWORD_MAX_LENGTH) return `Use a password of at most ${PASSWORD_MAX_LENGTH} characters`;
   if (/[\p{Cc}\p{Cs}]/u.test(password)) return 'A password cannot contain control characters';
   if (/^\p{White_Space}+$/u.test(password)) return 'A password cannot be only spaces';
-  return isGuessable(password.toLowerCase()) ? 'This password is on a list of common or breached passwords: choose another' : undefined;
+  return isGuessable(password.toLowerCase())
+    ? 'This password is on a list of common or breached passwords: choose another'
+    : undefined;
 };
 
 /**

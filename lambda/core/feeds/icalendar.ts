@@ -25,7 +25,13 @@ const REMINDER_TRIGGERS = { 'day-before': '-PT15H', 'morning-of': 'PT9H' } as co
 
 const alarmLines = (event: DayEvent): string[] =>
   event.reminder
-    ? ['BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(event.summary)}`, `TRIGGER:${REMINDER_TRIGGERS[event.reminder]}`, 'END:VALARM']
+    ? [
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        `DESCRIPTION:${escapeText(event.summary)}`,
+        `TRIGGER:${REMINDER_TRIGGERS[event.reminder]}`,
+        'END:VALARM',
+      ]
     : [];
 
 const CRLF = '\r\n';

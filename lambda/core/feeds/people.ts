@@ -81,14 +81,21 @@ export const findPeople = async (
     requests.map(async (request, position) => {
       const slugs = slugsFor(request, catalog);
       const folded = foldName(request.name);
-      const found = [...folded].length >= 2 ? (await index.findByPrefix(folded)).filter((occurrence) => slugs.includes(occurrence.slug)) : [];
+      const found =
+        [...folded].length >= 2 ? (await index.findByPrefix(folded)).filter((occurrence) => slugs.includes(occurrence.slug)) : [];
       const exact = found.filter((occurrence) => matchOf(occurrence, folded) === 'exact');
-      const forms = uniqueForms(exact.length > 0 ? exact : found.filter((occurrence) => matchOf(occurrence, folded) === 'equivalent'));
+      const forms = uniqueForms(
+        exact.length > 0 ? exact : found.filter((occurrence) => matchOf(occurrence, folded) === 'equivalent'),
+      );
       if (forms.length === 0) {
         const longer = [...new Set(found.map((occurrence) => occurrence.name))].slice(0, MAX_SUGGESTIONS);
         const suggestions = longer.length > 0 ? longer : [...folded].length >= 2 ? await closestForms(folded, slugs, index) : [];
         const offer = suggestions.length > 0 ? `. Closest forms: ${suggestions.join(', ')}` : '';
-        throw new PersonNotFoundError(position, `${request.name} has no name day in ${placeName(request, catalog)}${offer}`, suggestions);
+        throw new PersonNotFoundError(
+          position,
+          `${request.name} has no name day in ${placeName(request, catalog)}${offer}`,
+          suggestions,
+        );
       }
       return {
         name: request.name,
@@ -110,12 +117,18 @@ export const peopleEvents = async (
   catalog: CalendarCatalog,
   reader: FixedDayReader,
 ): Promise<DayEvent[]> => {
-  const slugs = [...new Set(people.flatMap((person) => person.forms.map((form) => form.slug)))].filter((slug) => catalog.find(slug));
+  const slugs = [...new Set(people.flatMap((person) => person.forms.map((form) => form.slug)))].filter((slug) =>
+    catalog.find(slug),
+  );
   const entries = (
     await Promise.all(
       slugs.flatMap((slug) =>
         years.map(async (year) => {
-          const page = await listNamedays({ year, slug, limit: Number.MAX_SAFE_INTEGER, offset: 0, timeZone: 'UTC', dependsOnNow: true }, catalog, reader);
+          const page = await listNamedays(
+            { year, slug, limit: Number.MAX_SAFE_INTEGER, offset: 0, timeZone: 'UTC', dependsOnNow: true },
+            catalog,
+            reader,
+          );
           return page.namedays.map((entry) => ({ slug, entry }));
         }),
       ),

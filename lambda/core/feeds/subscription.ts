@@ -54,7 +54,8 @@ const placeOf = (
 ): { country?: string; calendarId?: string } => {
   const country = textOf(body.country);
   const calendarId = textOf(body.calendarId);
-  if ((country && calendarId) || (!country && !calendarId)) throw new ValidationError(`Give either country or calendarId${where}`);
+  if ((country && calendarId) || (!country && !calendarId))
+    throw new ValidationError(`Give either country or calendarId${where}`);
   if (country) {
     const code = country.toUpperCase();
     if (!isSupportedCountry(code)) throw new ValidationError(`Invalid country code: ${country.slice(0, 64)}${where}`);
@@ -79,7 +80,8 @@ export const peopleFrom = (value: unknown, isCalendar: (slug: string) => boolean
   }
   return value.map((entry: unknown, index) => {
     const where = ` (person ${index + 1})`;
-    if (typeof entry !== 'object' || entry === null) throw new ValidationError(`Each person needs a name (1 to ${MAX_PERSON_NAME_LENGTH} characters)${where}`);
+    if (typeof entry !== 'object' || entry === null)
+      throw new ValidationError(`Each person needs a name (1 to ${MAX_PERSON_NAME_LENGTH} characters)${where}`);
     const body = entry as Record<string, unknown>;
     const name = textOf(body.name);
     if (!name || [...name].length > MAX_PERSON_NAME_LENGTH || hasControl(name)) {
@@ -95,13 +97,17 @@ export type SubscriptionRequest =
   | { kind: 'search'; q: string }
   | { kind: 'people'; people: PersonRequest[]; reminder: Reminder };
 
-export const subscriptionRequestFrom = (body: Record<string, unknown>, isCalendar: (slug: string) => boolean): SubscriptionRequest => {
+export const subscriptionRequestFrom = (
+  body: Record<string, unknown>,
+  isCalendar: (slug: string) => boolean,
+): SubscriptionRequest => {
   switch (body.kind) {
     case 'listing':
       return { kind: 'listing', ...placeOf(body, isCalendar) };
     case 'search': {
       const q = textOf(body.q);
-      if (!q || [...q].length < 2 || [...q].length > 100 || hasControl(q)) throw new ValidationError('A search feed needs q: 2 to 100 characters');
+      if (!q || [...q].length < 2 || [...q].length > 100 || hasControl(q))
+        throw new ValidationError('A search feed needs q: 2 to 100 characters');
       return { kind: 'search', q };
     }
     case 'people':
