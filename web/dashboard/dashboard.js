@@ -435,12 +435,15 @@
           ['Status', active ? badge('Active', 'active') : badge('Revoked', 'ended')],
           ['Created', new Date(key.created).toLocaleString()],
           ['This minute', `${formatNumber(usage.thisMinute)} of ${overview.limits.ratePerMinute} calls`],
-          ['This month', `${formatNumber(usage.thisMonth)} calls by this key`],
           [
-            'Account left',
+            'This month',
+            `${formatNumber(usage.thisMonth)} calls by this key, ${formatNumber(accountUsage().thisMonth)} by the account`,
+          ],
+          [
+            'Free calls left',
             usage.freeQuotaLeft === null
-              ? 'No monthly limit (paid)'
-              : `${formatNumber(accountUsage().freeQuotaLeft)} free calls this month`,
+              ? 'No monthly limit (paid key)'
+              : `${formatNumber(usage.freeQuotaLeft)} this month, for the whole account`,
           ],
         ]),
       ]);
