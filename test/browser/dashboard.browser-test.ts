@@ -499,3 +499,31 @@ describe.each(viewports)('the dashboard on a $name ($width×$height)', (viewport
     expect(await revoke.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 });
+
+describe('the dashboard on the narrowest screen (320 px)', () => {
+  it('never scrolls sideways: signed out, with errors, and signed in with keys and feeds', async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    try {
+      await page.goto(`${service.url}/dashboard`);
+      expect(await sideways()).toBeLessThanOrEqual(0);
+      await page.locator('#sign-up-form').getByRole('button', { name: 'Create account' }).click();
+      expect(await sideways()).toBeLessThanOrEqual(0);
+      await page.locator('#sign-up-form').getByLabel('Email').fill(newEmail());
+      await page.locator('#sign-up-form').getByLabel('Choose a password').fill(PASSWORD);
+      await page.locator('#sign-up-form').getByRole('button', { name: 'Create account' }).click();
+      await page.waitForFunction(() => document.activeElement?.id === 'dashboard-title');
+      await page.getByLabel('Label (optional)').fill('a rather long label for a narrow screen');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await page.locator('#new-key').waitFor();
+      await page.locator('#feed-form').getByLabel('Country or calendar', { exact: true }).selectOption('country:CZ');
+      await page.getByRole('button', { name: 'Make the feed' }).click();
+      await page.locator('#new-feed').waitFor();
+      expect(await sideways()).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(SCREENSHOTS, 'narrow-320-keys-and-feeds.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
