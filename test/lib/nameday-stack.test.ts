@@ -374,7 +374,7 @@ describe('NamedayStack bundling', () => {
     expect(portalBundle).toBeDefined();
     const page = servePageFromBundle(portalBundle as string, entryOf(portalBundle as string) as string);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<h1>Nameday API dashboard</h1>');
+    expect(page.body).toContain('Name days of 19 countries, in one JSON API</h1>');
     // Source maps beside every bundle, so that a logged stack names the TypeScript line.
     for (const bundle of bundles) expect(existsSync(`${entryOf(bundle) as string}.map`)).toBe(true);
   });
