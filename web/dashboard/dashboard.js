@@ -613,6 +613,14 @@
   };
   for (const radio of document.querySelectorAll('input[name="kind"]')) radio.addEventListener('change', showKindFields);
 
+  /** Each person's fields and button say which person they are about, to a screen reader too. */
+  const numberPeople = () => {
+    [...$('people-list').children].forEach((row, index) => {
+      for (const span of row.querySelectorAll('.person-number')) span.textContent = ` of person ${index + 1}`;
+      for (const span of row.querySelectorAll('.person-ordinal')) span.textContent = ` person ${index + 1}`;
+    });
+  };
+
   let people = 0;
   const addPerson = (person = { name: '' }) => {
     people += 1;
@@ -626,12 +634,12 @@
     const row = el('li', { className: 'person' }, [
       el('div', { className: 'person-fields' }, [
         el('div', { className: 'field' }, [
-          el('label', { for: nameId, text: 'Name' }),
+          el('label', { for: nameId }, ['Name', el('span', { className: 'visually-hidden person-number' })]),
           name,
           el('p', { className: 'field-error', id: `${nameId}-error` }),
         ]),
         el('div', { className: 'field' }, [
-          el('label', { for: placeId, text: 'Country or calendar' }),
+          el('label', { for: placeId }, ['Country or calendar', el('span', { className: 'visually-hidden person-number' })]),
           place,
           el('p', { className: 'field-error', id: `${placeId}-error` }),
         ]),
@@ -639,15 +647,17 @@
     ]);
     const remove = el('button', { type: 'button', className: 'secondary' }, [
       'Remove',
-      el('span', { className: 'visually-hidden', text: ' this person' }),
+      el('span', { className: 'visually-hidden person-ordinal' }),
     ]);
     remove.addEventListener('click', () => {
       const next = row.nextElementSibling ?? row.previousElementSibling;
       row.remove();
+      numberPeople();
       (next?.querySelector('.person-name') ?? $('add-person')).focus();
     });
     row.append(remove);
     $('people-list').append(row);
+    numberPeople();
     return name;
   };
 
