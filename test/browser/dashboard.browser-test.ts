@@ -60,13 +60,13 @@ afterAll(async () => {
 const callApi = (key: string) =>
   fetch(`${service.url}/api/v1/namedays?country=CZ&date=2026-03-19`, { headers: { 'x-api-key': key } });
 
-/** The last code cognito-local "sent" for a forgotten password: it writes each message to its log instead. */
-const resetCodeSentTo = (email: string): string => {
-  const lines = readFileSync(join(dataDir, 'cognito.log'), 'utf8').split('\n');
+/** The last code cognito-local "sent" to an address for `target` (SignUp, ForgotPassword): it logs each message. */
+const codeSentTo = (email: string, target = 'ForgotPassword', directory = dataDir): string => {
+  const lines = readFileSync(join(directory, 'cognito.log'), 'utf8').split('\n');
   const messages = lines
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { target?: string; msg?: string })
-    .filter((entry) => entry.target === 'ForgotPassword' && entry.msg?.includes(`Destination: ${email}`));
+    .filter((entry) => entry.target === target && entry.msg?.includes(`Destination: ${email}`));
   const code = /Code:\s+(\d{6})/.exec(messages.at(-1)?.msg ?? '')?.[1];
   if (!code) throw new Error(`No code for ${email} in cognito-local's log`);
   return code;
@@ -419,6 +419,11 @@ describe.each(viewports)('the dashboard on a $name ($width×$height)', (viewport
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('forgot-title');
     expect(await page.locator('#forgot-email').inputValue()).toBe(email);
+    await page.locator('#forgot-email').fill('');
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await expect(page.locator('#forgot-email-error').textContent()).resolves.toBe('Enter your email address');
+    await expectAccessible('forgotten password form with an error');
+    await page.locator('#forgot-email').fill(email);
     await page.getByRole('button', { name: 'Send the code' }).click();
     await page.getByLabel('Code from the email').waitFor();
     await page.getByLabel('Code from the email').fill('12');
@@ -428,7 +433,7 @@ describe.each(viewports)('the dashboard on a $name ($width×$height)', (viewport
     await expectAccessible('reset form with errors');
     await shot('reset-password');
 
-    await page.getByLabel('Code from the email').fill(resetCodeSentTo(email));
+    await page.getByLabel('Code from the email').fill(codeSentTo(email));
     await page.locator('#reset-form').getByLabel('New password').fill('my recovered passphrase');
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.locator('#status').filter({ hasText: 'sign in with the new one' }).waitFor();
@@ -524,6 +529,52 @@ describe('the dashboard on the narrowest screen (320 px)', () => {
       await page.screenshot({ path: join(SCREENSHOTS, 'narrow-320-keys-and-feeds.png'), fullPage: true });
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('the dashboard where sign-ups are confirmed by the emailed code', () => {
+  it("confirms a new account with the code from cognito-local's log, after refusing a wrong one beside the field", async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'nameday-browser-code-'));
+    const coded = await startLocalService({
+      port: 0,
+      dataDir: directory,
+      logger: recordingLogger(),
+      dashboard: true,
+      confirmSignUps: 'code',
+      data: { ...data, definitions: data.definitions.filter((calendar) => calendar.country === 'CZ') },
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      const email = newEmail();
+      await page.goto(`${coded.url}/dashboard`);
+      await page.locator('#sign-up-form').getByLabel('Email').fill(email);
+      await page.locator('#sign-up-form').getByLabel('Choose a password').fill(PASSWORD);
+      await page.locator('#sign-up-form').getByRole('button', { name: 'Create account' }).click();
+      await page.waitForFunction(() => document.activeElement?.id === 'confirm-title');
+      await expect(page.locator('#confirm-email').textContent()).resolves.toBe(email);
+      await page.getByLabel('Code', { exact: true }).fill('000000');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.locator('#confirm-code-error').filter({ hasText: 'That code is wrong or has expired' }).waitFor();
+      if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axe.source);
+      const violations = await page.evaluate(async () => {
+        const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        });
+        return found.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => violation.id);
+      });
+      expect(violations).toEqual([]);
+      await page.screenshot({ path: join(SCREENSHOTS, 'phone-confirm-code.png'), fullPage: true });
+      await page.getByLabel('Code', { exact: true }).fill(codeSentTo(email, 'SignUp', directory));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForFunction(() => document.activeElement?.id === 'dashboard-title');
+    } finally {
+      await context.close();
+      await coded.close();
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 });
