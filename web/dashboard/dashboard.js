@@ -159,6 +159,8 @@
   // ---- The secrets panels: shown once, dismissable, cleared by the next action --------------------
 
   const clearSecrets = () => {
+    // The status line's "copy it now" goes with the panel it was about.
+    if (!$('new-key').hidden || !$('new-feed').hidden) $('status').textContent = '';
     $('new-key').hidden = true;
     $('new-key-value').value = '';
     $('new-key-curl').value = '';
