@@ -144,7 +144,11 @@ export const createGateway = (options: GatewayOptions): Server => {
     const target = request.url ?? '/';
     const queryStart = target.indexOf('?');
     const path = queryStart === -1 ? target : target.slice(0, queryStart);
-    const portal = options.portalRoutes && matchRoute(options.portalRoutes, path);
+    // API Gateway routes `/dashboard/` to `/dashboard`, keeping the path as sent: so does this gateway.
+    const portal =
+      options.portalRoutes &&
+      (matchRoute(options.portalRoutes, path) ??
+        (path.length > 1 && path.endsWith('/') ? matchRoute(options.portalRoutes, path.replace(/\/+$/, '')) : undefined));
     if (portal) return handlePortal(request, portal, path, queryStart === -1 ? '' : target.slice(queryStart + 1));
     request.resume();
     const matched = matchRoute(options.routes, path);

@@ -3,12 +3,18 @@
  * The portal is its own function; the name day functions never see these routes.
  */
 export const PORTAL_ROUTES = {
+  /** The service's root leads to the dashboard, its front page for people. */
+  home: { path: '/', methods: ['GET'], signedIn: false },
   page: { path: '/dashboard', methods: ['GET'], signedIn: false },
   asset: { path: '/dashboard/{asset}', methods: ['GET'], signedIn: false },
   signUp: { path: '/portal/v1/sign-up', methods: ['POST'], signedIn: false },
   confirm: { path: '/portal/v1/confirm', methods: ['POST'], signedIn: false },
   signIn: { path: '/portal/v1/sign-in', methods: ['POST'], signedIn: false },
   signOut: { path: '/portal/v1/sign-out', methods: ['POST'], signedIn: false },
+  passwordReset: { path: '/portal/v1/password-reset', methods: ['POST'], signedIn: false },
+  passwordResetConfirmation: { path: '/portal/v1/password-reset/confirmation', methods: ['POST'], signedIn: false },
+  password: { path: '/portal/v1/password', methods: ['POST'], signedIn: true },
+  accountDeletion: { path: '/portal/v1/account/deletion', methods: ['POST'], signedIn: true },
   keys: { path: '/portal/v1/keys', methods: ['GET', 'POST'], signedIn: true },
   key: { path: '/portal/v1/keys/{id}', methods: ['DELETE'], signedIn: true },
   rotation: { path: '/portal/v1/keys/{id}/rotation', methods: ['POST'], signedIn: true },

@@ -8,11 +8,18 @@ import { jsonResponse } from '../adapters/http/responses';
 import type { Logger } from '../adapters/logger';
 import { errorBody, PORTAL_ROUTES, type PortalOperation } from '../contract';
 import { PersonNotFoundError } from '../core/feeds/people';
-import { codeFrom, emailFrom, labelFrom, passwordFrom, refreshTokenFrom } from '../core/accounts/account-input';
+import {
+  codeFrom,
+  currentPasswordFrom,
+  emailFrom,
+  labelFrom,
+  passwordFrom,
+  refreshTokenFrom,
+} from '../core/accounts/account-input';
 import type { Accounts, Identity, SessionVerifier } from '../core/accounts/accounts';
 import type { AccountKeys } from '../core/access/account-keys';
 import type { Clock } from '../core/shared/clock';
-import { SessionRequiredError } from '../core/shared/errors';
+import { SessionRequiredError, ValidationError } from '../core/shared/errors';
 
 export interface PortalDeps {
   accounts: Accounts;
@@ -31,6 +38,21 @@ const API_HEADERS = {
 };
 
 const answer = (status: number, body: unknown) => jsonResponse(status, body, API_HEADERS);
+
+/**
+ * `/`, and `/dashboard/` with its slash (API Gateway routes it to `/dashboard`, where the page's relative
+ * links would then miss), lead to `/dashboard`. The target is built from the path the client asked
+ * for, so a stage prefix (`/prod/`) or a custom domain's base path is kept.
+ */
+const toDashboard = (event: APIGatewayProxyEvent, resource: string): APIGatewayProxyResult => {
+  const asked = (event.requestContext?.path ?? event.path).replace(/\/+$/, '');
+  const base = resource === '/' ? asked : asked.slice(0, asked.length - '/dashboard'.length);
+  return {
+    statusCode: 302,
+    headers: { ...API_HEADERS, Location: `${base}/dashboard`, 'Content-Type': 'text/plain; charset=utf-8' },
+    body: 'See /dashboard',
+  };
+};
 
 const operationOf = (resource: string): PortalOperation => {
   const found = (Object.keys(PORTAL_ROUTES) as PortalOperation[]).find((operation) => PORTAL_ROUTES[operation].path === resource);
@@ -58,8 +80,10 @@ export const makePortalHandler = (deps: PortalDeps) => {
     // A key's id on key routes, a feed's on the feed route.
     const pathId = event.pathParameters?.id ?? '';
     switch (operation) {
+      case 'home':
+        return toDashboard(event, '/');
       case 'page':
-        return deps.page.respond(undefined);
+        return event.path.endsWith('/') ? toDashboard(event, '/dashboard') : deps.page.respond(undefined);
       case 'asset':
         return deps.page.respond(event.pathParameters?.asset);
       case 'signUp': {
@@ -78,6 +102,33 @@ export const makePortalHandler = (deps: PortalDeps) => {
       case 'signOut':
         await deps.accounts.signOut(refreshTokenFrom(jsonBodyOf(event)));
         return answer(200, { signedOut: true });
+      case 'passwordReset':
+        await deps.accounts.requestPasswordReset(emailFrom(jsonBodyOf(event)));
+        return answer(202, { codeSent: true });
+      case 'passwordResetConfirmation': {
+        const body = jsonBodyOf(event);
+        await deps.accounts.resetPassword(emailFrom(body), codeFrom(body), passwordFrom(body));
+        return answer(200, { passwordReset: true });
+      }
+      case 'password': {
+        const identity = await identityOf(event);
+        const body = jsonBodyOf(event);
+        const current = currentPasswordFrom(body);
+        if (typeof body.newPassword !== 'string' || body.newPassword === '') throw new ValidationError('Enter a new password');
+        // The new password meets the same rules as at sign-up.
+        const next = passwordFrom({ password: body.newPassword });
+        const proof = await deps.accounts.proveOwnership(identity.email, current);
+        await deps.accounts.changePassword(proof, current, next);
+        return answer(200, { passwordChanged: true });
+      }
+      case 'accountDeletion': {
+        const identity = await identityOf(event);
+        // The password first: nothing is revoked for a session someone else left open.
+        const proof = await deps.accounts.proveOwnership(identity.email, currentPasswordFrom(jsonBodyOf(event), 'password'));
+        const closed = await deps.keys.closeAll(identity.owner);
+        await deps.accounts.deleteUser(proof);
+        return answer(200, { deleted: true, ...closed });
+      }
       case 'keys': {
         const identity = await identityOf(event);
         if (method === 'GET') {

@@ -209,6 +209,8 @@ describe('NamedayStack customer portal', () => {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12, RequireSymbols: false }) },
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      // A forgotten password is reset with a code sent by the pool's own email sender.
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
@@ -241,13 +243,18 @@ describe('NamedayStack customer portal', () => {
       'POST',
       'POST',
       'POST',
+      'POST',
+      'POST',
       'PUT',
     ]);
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
     expect(open.map((method) => method.Properties.HttpMethod).sort()).toEqual([
-      ...Array<string>(11).fill('ANY'),
+      ...Array<string>(16).fill('ANY'),
       'GET',
       'GET',
+      'GET',
+      'POST',
+      'POST',
       'POST',
       'POST',
       'POST',
@@ -385,7 +392,7 @@ describe('NamedayStack bundling', () => {
     expect(portalBundle).toBeDefined();
     const page = servePageFromBundle(portalBundle as string, entryOf(portalBundle as string) as string);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<h1>Nameday API dashboard</h1>');
+    expect(page.body).toContain('Name days of 19 countries, in one JSON API</h1>');
     // Source maps beside every bundle, so that a logged stack names the TypeScript line.
     for (const bundle of bundles) expect(existsSync(`${entryOf(bundle) as string}.map`)).toBe(true);
   });

@@ -252,6 +252,90 @@ describe('the customer dashboard API, against cognito-local and the local store'
     expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
   });
 
+  it('resets a forgotten password with the emailed code, telling no one which emails have accounts', async () => {
+    const email = `forgetful.${Date.now()}@example.com`;
+    await post(codeService.url, 'sign-up', { email, password: PASSWORD });
+    expect((await post(codeService.url, 'confirm', { email, code: CONFIRMATION_CODE })).status).toBe(200);
+    const asked = await post(codeService.url, 'password-reset', { email });
+    expect(asked.status).toBe(202);
+    const unknown = await post(codeService.url, 'password-reset', { email: `nobody.${Date.now()}@example.com` });
+    expect([unknown.status, await unknown.json()]).toEqual([202, await asked.json()]);
+
+    const newPassword = 'a brand new passphrase';
+    const wrongCode = await post(codeService.url, 'password-reset/confirmation', {
+      email,
+      code: '000000',
+      password: newPassword,
+    });
+    expect(wrongCode.status).toBe(400);
+    expect(((await wrongCode.json()) as { message: string }).message).toBe(
+      'That code is wrong or has expired: ask for a new one',
+    );
+    const short = await post(codeService.url, 'password-reset/confirmation', {
+      email,
+      code: CONFIRMATION_CODE,
+      password: 'short',
+    });
+    expect(await short.json()).toMatchObject({ statusCode: 400, message: 'Use a password of at least 12 characters' });
+    const reset = await post(codeService.url, 'password-reset/confirmation', {
+      email,
+      code: CONFIRMATION_CODE,
+      password: newPassword,
+    });
+    expect(reset.status).toBe(200);
+    const old = await post(codeService.url, 'sign-in', { email, password: PASSWORD });
+    expect(await old.json()).toMatchObject({ statusCode: 401, message: "That email and password don't match an account" });
+    expect((await post(codeService.url, 'sign-in', { email, password: newPassword })).status).toBe(200);
+  });
+
+  it('changes the password of a signed-in account only with the current one', async () => {
+    const email = `changer.${Date.now()}@example.com`;
+    await post(service.url, 'sign-up', { email, password: PASSWORD });
+    const token = ((await (await post(service.url, 'sign-in', { email, password: PASSWORD })).json()) as { idToken: string })
+      .idToken;
+    const newPassword = 'another long passphrase';
+    const wrong = await post(service.url, 'password', { currentPassword: 'not the password', newPassword }, token);
+    expect(await wrong.json()).toMatchObject({ statusCode: 403, message: "That password doesn't match your account" });
+    const short = await post(service.url, 'password', { currentPassword: PASSWORD, newPassword: 'short' }, token);
+    expect(await short.json()).toMatchObject({ statusCode: 400, message: 'Use a password of at least 12 characters' });
+    expect((await post(service.url, 'password', { currentPassword: PASSWORD, newPassword })).status).toBe(401);
+    expect((await post(service.url, 'password', { currentPassword: PASSWORD, newPassword }, token)).status).toBe(200);
+    expect((await post(service.url, 'sign-in', { email, password: PASSWORD })).status).toBe(401);
+    expect((await post(service.url, 'sign-in', { email, password: newPassword })).status).toBe(200);
+  });
+
+  it('deletes an account confirmed with its password: its keys and feeds answer 401 at once, then the user is gone', async () => {
+    const email = `leaving.${Date.now()}@example.com`;
+    await post(service.url, 'sign-up', { email, password: PASSWORD });
+    const token = ((await (await post(service.url, 'sign-in', { email, password: PASSWORD })).json()) as { idToken: string })
+      .idToken;
+    const keys = [await createKey(token, 'one'), await createKey(token, 'two')];
+    await post(service.url, `keys/${keys[1]?.body.key.id}`, undefined, token, 'DELETE');
+    const made = await post(service.url, `keys/${keys[0]?.body.key.id}/feeds`, { kind: 'listing', country: 'CZ' }, token);
+    expect(made.status).toBe(201);
+    const feed = (await made.json()) as { path: string };
+    const feedUrl = `${service.url}${feed.path}`;
+    const secret = keys[0]?.body.secret as string;
+
+    const refused = await post(service.url, 'account/deletion', { password: 'not the password' }, token);
+    expect(refused.status).toBe(403);
+    expect((await callApi(secret)).status).toBe(200);
+
+    const deleted = await post(service.url, 'account/deletion', { password: PASSWORD }, token);
+    expect([deleted.status, await deleted.json()]).toEqual([200, { deleted: true, revokedKeys: 1, revokedFeeds: 1 }]);
+    expect((await callApi(secret)).status).toBe(401);
+    expect((await fetch(feedUrl)).status).toBe(401);
+    expect((await post(service.url, 'sign-in', { email, password: PASSWORD })).status).toBe(401);
+  });
+
+  it('leads / and /dashboard/ to /dashboard', async () => {
+    for (const path of ['/', '/dashboard/']) {
+      const response = await fetch(`${service.url}${path}`, { redirect: 'manual' });
+      expect([path, response.status, response.headers.get('location')]).toEqual([path, 302, '/dashboard']);
+    }
+    expect((await fetch(`${service.url}/`)).url).toBe(`${service.url}/dashboard`);
+  });
+
   it('serves the page with its security headers, and nothing a session or key would leak into the log', async () => {
     const page = await fetch(`${service.url}/dashboard`);
     expect(page.status).toBe(200);

@@ -1,16 +1,22 @@
 import {
   AdminConfirmSignUpCommand,
+  ChangePasswordCommand,
   CognitoIdentityProviderClient,
   CognitoIdentityProviderServiceException,
+  ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
+  DeleteUserCommand,
+  ForgotPasswordCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Accounts, Session } from '../../core/accounts/accounts';
+import { PASSWORD_MIN_LENGTH } from '../../contract';
+import type { AccountProof, Accounts, Session } from '../../core/accounts/accounts';
 import {
   ConflictError,
   ForbiddenError,
+  PasswordMismatchError,
   SessionRequiredError,
   StoreUnavailableError,
   ValidationError,
@@ -33,7 +39,7 @@ const translate = (error: unknown): unknown => {
     case 'UsernameExistsException':
       return new ConflictError('An account with this email already exists: sign in instead');
     case 'InvalidPasswordException':
-      return new ValidationError('password does not meet the password policy');
+      return new ValidationError(`Use a password of at least ${PASSWORD_MIN_LENGTH} characters`);
     case 'NotAuthorizedException':
     case 'UserNotFoundException':
       // Sign-in says "wrong email or password" itself; elsewhere this is a session that is not valid.
@@ -42,9 +48,9 @@ const translate = (error: unknown): unknown => {
       return new ForbiddenError('Confirm your email first: enter the code we sent you');
     case 'CodeMismatchException':
     case 'ExpiredCodeException':
-      return new ValidationError('The code is wrong or has expired');
+      return new ValidationError('That code is wrong or has expired: ask for a new one');
     case 'InvalidParameterException':
-      return new ValidationError('email or password is not valid');
+      return new ValidationError('That email or password is not valid');
     case 'TooManyRequestsException':
     case 'LimitExceededException':
     case 'TooManyFailedAttemptsException':
@@ -64,6 +70,10 @@ const guard = async <T>(call: () => Promise<T>): Promise<T> => {
 
 /** At sign-in every refusal of the credentials is the same answer, whichever the pool gave. */
 const WRONG_CREDENTIALS = ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'];
+const WRONG_CREDENTIALS_MESSAGE = "That email and password don't match an account";
+
+const isPoolError = (error: unknown, names: readonly string[]): boolean =>
+  error instanceof CognitoIdentityProviderServiceException && names.includes(error.name);
 
 /** Accounts in an Amazon Cognito user pool, or in cognito-local serving the same API. */
 export class CognitoAccounts implements Accounts {
@@ -107,8 +117,8 @@ export class CognitoAccounts implements Accounts {
           }),
         )
         .catch((error: unknown) => {
-          if (error instanceof CognitoIdentityProviderServiceException && WRONG_CREDENTIALS.includes(error.name)) {
-            throw new SessionRequiredError('Wrong email or password');
+          if (isPoolError(error, WRONG_CREDENTIALS)) {
+            throw new SessionRequiredError(WRONG_CREDENTIALS_MESSAGE);
           }
           throw error;
         }),
@@ -121,5 +131,76 @@ export class CognitoAccounts implements Accounts {
 
   async signOut(refreshToken: string): Promise<void> {
     await guard(() => this.client.send(new RevokeTokenCommand({ ClientId: this.settings.clientId, Token: refreshToken })));
+  }
+
+  async requestPasswordReset(email: string): Promise<void> {
+    try {
+      await this.client.send(new ForgotPasswordCommand({ ClientId: this.settings.clientId, Username: email }));
+    } catch (error) {
+      // The pool's client hides unknown users on AWS (preventUserExistenceErrors); cognito-local does not.
+      if (isPoolError(error, ['UserNotFoundException'])) return;
+      throw translate(error);
+    }
+  }
+
+  async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
+    await guard(() =>
+      this.client
+        .send(
+          new ConfirmForgotPasswordCommand({
+            ClientId: this.settings.clientId,
+            Username: email,
+            ConfirmationCode: code,
+            Password: newPassword,
+          }),
+        )
+        .catch((error: unknown) => {
+          // No such account answers as a wrong code would, so the form reveals no account.
+          if (isPoolError(error, ['UserNotFoundException']))
+            throw new ValidationError('That code is wrong or has expired: ask for a new one');
+          throw error;
+        }),
+    );
+  }
+
+  async proveOwnership(email: string, password: string): Promise<AccountProof> {
+    const result = await guard(() =>
+      this.client
+        .send(
+          new InitiateAuthCommand({
+            ClientId: this.settings.clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (isPoolError(error, WRONG_CREDENTIALS)) throw new PasswordMismatchError();
+          throw error;
+        }),
+    );
+    const accessToken = result.AuthenticationResult?.AccessToken;
+    if (!accessToken) throw new Error(`Unexpected sign-in challenge ${result.ChallengeName ?? ''}`);
+    return { accessToken };
+  }
+
+  async changePassword(proof: AccountProof, currentPassword: string, newPassword: string): Promise<void> {
+    await guard(() =>
+      this.client
+        .send(
+          new ChangePasswordCommand({
+            AccessToken: proof.accessToken,
+            PreviousPassword: currentPassword,
+            ProposedPassword: newPassword,
+          }),
+        )
+        .catch((error: unknown) => {
+          if (isPoolError(error, ['NotAuthorizedException'])) throw new PasswordMismatchError();
+          throw error;
+        }),
+    );
+  }
+
+  async deleteUser(proof: AccountProof): Promise<void> {
+    await guard(() => this.client.send(new DeleteUserCommand({ AccessToken: proof.accessToken })));
   }
 }

@@ -184,6 +184,19 @@ export class AccountKeys {
     };
   }
 
+  /**
+   * Ends everything an account holds before the account itself goes: every active key (401 from this
+   * moment, on API Gateway too) and every active feed. Run again after a failure part-way, it finishes the job.
+   */
+  async closeAll(owner: string): Promise<{ revokedKeys: number; revokedFeeds: number }> {
+    const { keys, feeds } = await this.items.listOwned(owner);
+    const activeKeys = keys.filter((key) => key.status === 'active');
+    const activeFeeds = feeds.filter((feed) => feed.status === 'active');
+    for (const key of activeKeys) await this.admin.revoke(key.id, owner);
+    for (const feed of activeFeeds) await this.feeds.revoke(feed.id, owner);
+    return { revokedKeys: activeKeys.length, revokedFeeds: activeFeeds.length };
+  }
+
   private view(
     key: StoredKey,
     windows: UsageWindows,

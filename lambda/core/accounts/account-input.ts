@@ -5,15 +5,27 @@ import { passwordProblem } from './password-policy';
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
 const MAX_LABEL_LENGTH = 64;
 
+/**
+ * What the dashboard shows beside a field when it is missing: written for the person at the form, as
+ * the page checks the same rules before it sends.
+ */
+const MISSING: Readonly<Record<string, string>> = {
+  email: 'Enter your email address',
+  password: 'Enter your password',
+  newPassword: 'Enter a new password',
+  currentPassword: 'Enter your current password',
+  code: 'Enter the code from the email',
+};
+
 const text = (body: Record<string, unknown>, field: string): string => {
   const value = body[field];
-  if (typeof value !== 'string' || value === '') throw new ValidationError(`Missing ${field}`);
+  if (typeof value !== 'string' || value === '') throw new ValidationError(MISSING[field] ?? `Missing ${field}`);
   return value;
 };
 
 export const emailFrom = (body: Record<string, unknown>): string => {
   const email = text(body, 'email').trim().toLowerCase();
-  if (!EMAIL_SHAPE.test(email)) throw new ValidationError('email is not an email address');
+  if (!EMAIL_SHAPE.test(email)) throw new ValidationError('Enter an email address like name@example.com');
   return email;
 };
 
@@ -28,9 +40,12 @@ export const passwordFrom = (body: Record<string, unknown>): string => {
   return password;
 };
 
+/** A password the person is asked to confirm: any length, as the account may predate today's policy. */
+export const currentPasswordFrom = (body: Record<string, unknown>, field = 'currentPassword'): string => text(body, field);
+
 export const codeFrom = (body: Record<string, unknown>): string => {
   const code = text(body, 'code').trim();
-  if (!/^\d{6}$/.test(code)) throw new ValidationError('code is the 6 digits sent to your email');
+  if (!/^\d{6}$/.test(code)) throw new ValidationError('Enter the 6 digits from the email');
   return code;
 };
 

@@ -66,3 +66,10 @@ export class SessionRequiredError extends ServiceError {
     super(message);
   }
 }
+
+/** A password given to confirm a change (new password, closing the account) is not the account's. */
+export class PasswordMismatchError extends ForbiddenError {
+  constructor() {
+    super("That password doesn't match your account");
+  }
+}
