@@ -4,12 +4,18 @@ import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { hashApiKey, isWellFormedApiKey } from '../lambda/core/access/api-keys';
 import {
-  ALLOWED_METHODS,
   ERRORS,
   JSON_CONTENT_TYPE,
   MAX_PORTAL_BODY_BYTES,
+  METHOD_CHECK,
   MIN_COMPRESSION_BYTES,
+  RESOURCE_PATHS,
+  ROUTE_TABLE,
+  allowedMethodsAt,
   errorBody,
+  functionAt,
+  operationsAt,
+  type ServingFunction,
 } from '../lambda/contract';
 import { UnauthorizedError } from '../lambda/core/shared/errors';
 import { errorResponse } from '../lambda/adapters/http/error-mapper';
@@ -21,10 +27,8 @@ import { proxyEvent } from './proxy-event';
 export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
 export interface GatewayOptions {
-  /** Resource path → the function that serves it, as the stack wires them. */
-  routes: Readonly<Record<string, ProxyHandler>>;
-  /** The dashboard's routes: any method and the body go to the portal function, which checks both. */
-  portalRoutes?: Readonly<Record<string, ProxyHandler>>;
+  /** The functions, each serving its operations of the route table; a path whose function is absent is 404. */
+  functions: Readonly<Partial<Record<ServingFunction, ProxyHandler>>>;
   apiKeys: Pick<DynamoDbApiKeyRepository, 'findByHash'>;
   logger: Logger;
 }
@@ -38,13 +42,10 @@ const decodePathSegment = (segment: string): string => {
   }
 };
 
-/** The route a path belongs to: an exact resource, or a template such as `/api/v1/feeds/{token}/namedays.ics`. */
-const matchRoute = (
-  routes: Readonly<Record<string, ProxyHandler>>,
-  path: string,
-): { resource: string; handler: ProxyHandler; pathParameters?: Record<string, string> } | undefined => {
-  if (Object.hasOwn(routes, path)) return { resource: path, handler: routes[path] as ProxyHandler };
-  for (const [resource, handler] of Object.entries(routes)) {
+/** The route table's resource a path belongs to: an exact resource, or a template such as `/api/v1/feeds/{token}/namedays.ics`. */
+const matchResource = (path: string): { resource: string; pathParameters?: Record<string, string> } | undefined => {
+  if (RESOURCE_PATHS.includes(path)) return { resource: path };
+  for (const resource of RESOURCE_PATHS) {
     if (!resource.includes('{')) continue;
     const names: string[] = [];
     const pattern = resource.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -55,7 +56,6 @@ const matchRoute = (
     if (found) {
       return {
         resource,
-        handler,
         pathParameters: Object.fromEntries(names.map((name, index) => [name, decodePathSegment(found[index + 1] ?? '')])),
       };
     }
@@ -64,7 +64,8 @@ const matchRoute = (
 };
 
 /**
- * The request body as API Gateway hands it over, read only up to one byte past what the portal reads:
+ * The request body as API Gateway hands it over, read only up to one byte past what the portal reads
+ * (the name day functions read none):
  * a larger body reaches the function as too large without the whole of it being held.
  */
 const bodyOf = (request: IncomingMessage): Promise<string | null> =>
@@ -106,8 +107,9 @@ const send = (request: IncomingMessage, response: ServerResponse, result: APIGat
 };
 
 /**
- * What API Gateway does before a function runs, in its order: an unknown route is 404, a missing,
- * malformed, unknown or revoked key is 401, a method other than GET or HEAD is 405; then the route's handler
+ * What API Gateway does before a function runs, in its order, from the route table: an unknown route is
+ * 404; on the name day API a missing, malformed, unknown or revoked key is 401 and a method other than GET
+ * or HEAD is 405 (the portal function checks its own methods and sessions); then the route's function
  * gets a proxy event. A GET goes to the handler without a key lookup: the handler's counting write
  * already refuses a missing, unknown or revoked key with the same 401, so the lookup would be a
  * second round trip for nothing. Only a request bound for 405 is looked up here, because API Gateway
@@ -120,54 +122,36 @@ export const createGateway = (options: GatewayOptions): Server => {
     if (!record || record.status !== 'active') throw new UnauthorizedError();
   };
 
-  const handlePortal = async (
-    request: IncomingMessage,
-    matched: NonNullable<ReturnType<typeof matchRoute>>,
-    path: string,
-    query: string,
-  ): Promise<APIGatewayProxyResult> => {
-    const body = await bodyOf(request);
-    return matched.handler({
-      ...proxyEvent({
-        method: request.method ?? '',
-        resource: matched.resource,
-        ...(matched.pathParameters && { pathParameters: matched.pathParameters }),
-        path,
-        query,
-        headers: headersOf(request),
-      }),
-      body,
-    });
-  };
-
   const handle = async (request: IncomingMessage): Promise<APIGatewayProxyResult> => {
     const target = request.url ?? '/';
     const queryStart = target.indexOf('?');
     const path = queryStart === -1 ? target : target.slice(0, queryStart);
-    const portal = options.portalRoutes && matchRoute(options.portalRoutes, path);
-    if (portal) return handlePortal(request, portal, path, queryStart === -1 ? '' : target.slice(queryStart + 1));
-    request.resume();
-    const matched = matchRoute(options.routes, path);
-    const route = matched?.handler;
+    const body = await bodyOf(request);
     try {
-      if (!route) throw new RouteNotFoundError();
+      const matched = matchResource(path);
+      const serving = matched && functionAt(matched.resource);
+      const handler = serving && options.functions[serving];
+      if (!matched || !serving || !handler) throw new RouteNotFoundError();
       const headers = headersOf(request);
       const method = request.method ?? '';
-      if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
-        // A feed's token is checked by its function; every other route wants its key first.
-        if (!matched?.pathParameters) await authenticate(headers['x-api-key']);
-        throw new MethodNotAllowedError();
+      const allowed = allowedMethodsAt(matched.resource);
+      if (METHOD_CHECK[serving] === 'gateway' && !allowed.includes(method)) {
+        // API Gateway checks the key before the method, where the path wants one.
+        if (operationsAt(matched.resource).some((operation) => ROUTE_TABLE[operation].authorization === 'api-key'))
+          await authenticate(headers['x-api-key']);
+        throw new MethodNotAllowedError(allowed);
       }
-      return await route(
-        proxyEvent({
+      return await handler({
+        ...proxyEvent({
           method,
-          resource: matched?.resource ?? path,
-          ...(matched?.pathParameters && { pathParameters: matched.pathParameters }),
+          resource: matched.resource,
+          ...(matched.pathParameters && { pathParameters: matched.pathParameters }),
           path,
           query: queryStart === -1 ? '' : target.slice(queryStart + 1),
           headers,
         }),
-      );
+        body,
+      });
     } catch (error) {
       if (!(
         error instanceof RouteNotFoundError ||

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from '../lambda/adapters/logger';
 import type { Limits } from '../lambda/contract';
-import { PORTAL_ROUTES } from '../lambda/contract';
 import type { Clock } from '../lambda/core/shared/clock';
 import { createPortalDeps } from '../lambda/entry-points/portal-composition';
 import { makePortalHandler } from '../lambda/handlers/portal-handler';
@@ -14,7 +13,7 @@ const DASHBOARD_PAGE_DIRECTORY = join(__dirname, '..', 'web', 'dashboard');
 
 /**
  * The customer dashboard on the local host: its user pool in cognito-local (under `dataDir/cognito`)
- * and the portal handler on every dashboard route, as the stack wires the portal function.
+ * and the portal handler, which the gateway gives the route table's portal routes as the stack does.
  */
 export const startLocalDashboard = async (input: {
   dataDir?: string;
@@ -23,7 +22,7 @@ export const startLocalDashboard = async (input: {
   limits: Limits;
   clock: Clock;
   logger: Logger;
-}): Promise<{ userPool: LocalUserPool; routes: Record<string, ProxyHandler> }> => {
+}): Promise<{ userPool: LocalUserPool; portal: ProxyHandler }> => {
   const userPool = await startLocalUserPool(input.dataDir ? { directory: join(input.dataDir, 'cognito') } : {});
   const portal = makePortalHandler(
     createPortalDeps({
@@ -42,5 +41,5 @@ export const startLocalDashboard = async (input: {
       logger: input.logger,
     }),
   );
-  return { userPool, routes: Object.fromEntries(Object.values(PORTAL_ROUTES).map((route) => [route.path, portal])) };
+  return { userPool, portal };
 };

@@ -7,7 +7,7 @@ import type { Clock } from '../lambda/core/shared/clock';
 import { systemClock } from '../lambda/adapters/system-clock';
 import type { Limits } from '../lambda/contract';
 import { limitsFromEnv } from '../lambda/adapters/environment';
-import { resourcesOf, type FunctionRole } from '../lambda/contract';
+import type { ServingFunction } from '../lambda/contract';
 import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { KeyAdmin } from '../lambda/core/access/key-admin';
@@ -81,13 +81,10 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       logger,
       limits,
     });
-    const functions: Record<FunctionRole, ProxyHandler> = { listing: makeListingHandler(deps), search: makeSearchHandler(deps) };
-    const routes = Object.fromEntries(
-      (Object.keys(functions) as FunctionRole[]).flatMap((role) =>
-        resourcesOf(role).map((resource) => [resource, functions[role]]),
-      ),
-    );
-    let portalRoutes: Record<string, ProxyHandler> | undefined;
+    const functions: Partial<Record<ServingFunction, ProxyHandler>> = {
+      listing: makeListingHandler(deps),
+      search: makeSearchHandler(deps),
+    };
     if (options.dashboard) {
       const dashboard = await startLocalDashboard({
         ...(options.dataDir && { dataDir: options.dataDir }),
@@ -98,9 +95,9 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
         logger,
       });
       userPool = dashboard.userPool;
-      portalRoutes = dashboard.routes;
+      functions.portal = dashboard.portal;
     }
-    const started = createGateway({ routes, apiKeys, logger, ...(portalRoutes && { portalRoutes }) });
+    const started = createGateway({ functions, apiKeys, logger });
     server = started;
     await new Promise<void>((resolve, reject) => {
       started.once('error', reject);

@@ -8,9 +8,8 @@ import { namedaysFeedEvents } from '../core/feeds/feed-events';
 import { feedResponse } from './feed-response';
 import { toICalendar } from '../core/feeds/icalendar';
 import { entryEvent } from '../core/feeds/name-day-events';
-import { RouteNotFoundError } from '../adapters/http/http-errors';
 import { jsonResponse, serializedResponse } from '../adapters/http/responses';
-import { ROUTES } from '../contract';
+import { dispatch } from './dispatch';
 import { currentUtcYear } from '../core/shared/clock';
 import { listCalendars } from '../core/listing/list-calendars';
 import { listNamedays } from '../core/listing/list-namedays';
@@ -18,23 +17,19 @@ import { parseListQuery } from '../core/listing/list-query';
 import { rememberedAnswer, type ServiceDeps } from './service-deps';
 
 /** Serves the listing and the calendars: both read the catalog, so one function keeps it warm. */
-export const makeListingHandler =
-  (deps: ServiceDeps) =>
-  (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
-    runRequest(deps, event, context, async () => {
+export const makeListingHandler = (deps: ServiceDeps) => {
+  const route = dispatch<'listing'>({
+    listCalendars: async () =>
+      jsonResponse(200, listCalendars(await deps.catalog(), currentUtcYear(deps.clock)), {
+        'Cache-Control': cacheControl({ dependsOnNow: true, timeZone: 'UTC' }, deps.clock.now()),
+      }),
+    namedaysFeed: async (event) => {
+      const params = queryParamsOf(event);
       const catalog = await deps.catalog();
-      const year = currentUtcYear(deps.clock);
-      if ((ROUTES.calendars as readonly string[]).includes(event.resource))
-        return jsonResponse(200, listCalendars(catalog, year), {
-          'Cache-Control': cacheControl({ dependsOnNow: true, timeZone: 'UTC' }, deps.clock.now()),
-        });
-      if ((ROUTES.namedaysFeed as readonly string[]).includes(event.resource)) {
-        const params = queryParamsOf(event);
-        return feedResponse(deps, 'namedays', params, () =>
-          namedaysFeedEvents(params, catalog, deps.fixedDays, deps.clock.now()),
-        );
-      }
-      if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
+      return feedResponse(deps, 'namedays', params, () => namedaysFeedEvents(params, catalog, deps.fixedDays, deps.clock.now()));
+    },
+    listNamedays: async (event) => {
+      const catalog = await deps.catalog();
       const query = parseListQuery(queryParamsOf(event), catalog, deps.clock.now());
       const format = answerFormat(event);
       const answer = await rememberedAnswer(deps, `listing ${format} ${JSON.stringify(query)}`, async (): Promise<Answer> => {
@@ -44,4 +39,8 @@ export const makeListingHandler =
           : { body: JSON.stringify(page), headers: {} };
       });
       return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });
-    });
+    },
+  });
+  return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
+    runRequest(deps, event, context, route);
+};

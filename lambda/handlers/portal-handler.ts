@@ -1,17 +1,16 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { DashboardPage } from '../adapters/http/dashboard-page';
 import { PAGE_SECURITY_HEADERS } from '../adapters/http/dashboard-page';
-import { MethodNotAllowedError, RouteNotFoundError } from '../adapters/http/http-errors';
 import { bearerTokenOf, jsonBodyOf } from '../adapters/http/request-body';
 import { runRequest } from '../adapters/http/request-pipeline';
 import { jsonResponse } from '../adapters/http/responses';
 import type { Logger } from '../adapters/logger';
-import { PORTAL_ROUTES, type PortalOperation } from '../contract';
 import { codeFrom, emailFrom, labelFrom, passwordFrom, refreshTokenFrom } from '../core/accounts/account-input';
 import type { Accounts, Identity, SessionVerifier } from '../core/accounts/accounts';
 import type { AccountKeys } from '../core/access/account-keys';
 import type { Clock } from '../core/shared/clock';
 import { SessionRequiredError } from '../core/shared/errors';
+import { dispatch } from './dispatch';
 
 export interface PortalDeps {
   accounts: Accounts;
@@ -31,11 +30,7 @@ const API_HEADERS = {
 
 const answer = (status: number, body: unknown) => jsonResponse(status, body, API_HEADERS);
 
-const operationOf = (resource: string): PortalOperation => {
-  const found = (Object.keys(PORTAL_ROUTES) as PortalOperation[]).find((operation) => PORTAL_ROUTES[operation].path === resource);
-  if (!found) throw new RouteNotFoundError();
-  return found;
-};
+const pathIdOf = (event: APIGatewayProxyEvent): string => event.pathParameters?.id ?? '';
 
 /**
  * The dashboard's function: its page, and the JSON API a signed-in person manages their keys with.
@@ -49,50 +44,43 @@ export const makePortalHandler = (deps: PortalDeps) => {
     return deps.sessions.verify(token);
   };
 
-  const route = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    const operation = operationOf(event.resource);
-    const allowed: readonly string[] = PORTAL_ROUTES[operation].methods;
-    const method = event.httpMethod === 'HEAD' && allowed.includes('GET') ? 'GET' : event.httpMethod;
-    if (!allowed.includes(method)) throw new MethodNotAllowedError(allowed);
+  const route = dispatch<'portal'>({
+    // The page's answers are synchronous; a promise keeps a missing asset's 404 on the pipeline's path.
+    dashboardPage: () => Promise.resolve().then(() => deps.page.respond(undefined)),
+    dashboardAsset: (event) => Promise.resolve().then(() => deps.page.respond(event.pathParameters?.asset)),
+    signUp: async (event) => {
+      const body = jsonBodyOf(event);
+      return answer(201, await deps.accounts.signUp(emailFrom(body), passwordFrom(body)));
+    },
+    confirmSignUp: async (event) => {
+      const body = jsonBodyOf(event);
+      await deps.accounts.confirm(emailFrom(body), codeFrom(body));
+      return answer(200, { confirmed: true });
+    },
+    signIn: async (event) => {
+      const body = jsonBodyOf(event);
+      return answer(200, await deps.accounts.signIn(emailFrom(body), text(body.password)));
+    },
+    signOut: async (event) => {
+      await deps.accounts.signOut(refreshTokenFrom(jsonBodyOf(event)));
+      return answer(200, { signedOut: true });
+    },
+    listAccountKeys: async (event) => {
+      const identity = await identityOf(event);
+      return answer(200, { account: { email: identity.email }, ...(await deps.keys.overview(identity.owner)) });
+    },
+    createAccountKey: async (event) => {
+      const identity = await identityOf(event);
+      return answer(201, await deps.keys.create(identity.owner, labelFrom(jsonBodyOf(event))));
+    },
     // A key's id on key routes, a feed's on the feed route.
-    const pathId = event.pathParameters?.id ?? '';
-    switch (operation) {
-      case 'page':
-        return deps.page.respond(undefined);
-      case 'asset':
-        return deps.page.respond(event.pathParameters?.asset);
-      case 'signUp': {
-        const body = jsonBodyOf(event);
-        return answer(201, await deps.accounts.signUp(emailFrom(body), passwordFrom(body)));
-      }
-      case 'confirm': {
-        const body = jsonBodyOf(event);
-        await deps.accounts.confirm(emailFrom(body), codeFrom(body));
-        return answer(200, { confirmed: true });
-      }
-      case 'signIn': {
-        const body = jsonBodyOf(event);
-        return answer(200, await deps.accounts.signIn(emailFrom(body), text(body.password)));
-      }
-      case 'signOut':
-        await deps.accounts.signOut(refreshTokenFrom(jsonBodyOf(event)));
-        return answer(200, { signedOut: true });
-      case 'keys': {
-        const identity = await identityOf(event);
-        if (method === 'GET')
-          return answer(200, { account: { email: identity.email }, ...(await deps.keys.overview(identity.owner)) });
-        return answer(201, await deps.keys.create(identity.owner, labelFrom(jsonBodyOf(event))));
-      }
-      case 'key':
-        return answer(200, { key: await deps.keys.revoke((await identityOf(event)).owner, pathId) });
-      case 'rotation':
-        return answer(201, await deps.keys.rotate((await identityOf(event)).owner, pathId));
-      case 'keyFeeds':
-        return answer(201, await deps.keys.createFeed((await identityOf(event)).owner, pathId));
-      case 'feed':
-        return answer(200, { feed: await deps.keys.revokeFeed((await identityOf(event)).owner, pathId) });
-    }
-  };
+    revokeAccountKey: async (event) =>
+      answer(200, { key: await deps.keys.revoke((await identityOf(event)).owner, pathIdOf(event)) }),
+    rotateAccountKey: async (event) => answer(201, await deps.keys.rotate((await identityOf(event)).owner, pathIdOf(event))),
+    createAccountFeed: async (event) => answer(201, await deps.keys.createFeed((await identityOf(event)).owner, pathIdOf(event))),
+    revokeAccountFeed: async (event) =>
+      answer(200, { feed: await deps.keys.revokeFeed((await identityOf(event)).owner, pathIdOf(event)) }),
+  });
 
   // Error answers are made by the shared error mapper: they get the portal's headers here, so no
   // refusal of a session is cached either.

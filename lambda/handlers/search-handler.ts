@@ -6,7 +6,7 @@ import { answerFormat, CALENDAR_CONTENT_TYPE } from '../adapters/http/negotiatio
 import { toICalendar } from '../core/feeds/icalendar';
 import { resultEvent } from '../core/feeds/name-day-events';
 import { searchFeedEvents } from '../core/feeds/feed-events';
-import { ROUTES } from '../contract';
+import { dispatch } from './dispatch';
 import { feedResponse } from './feed-response';
 import { serializedResponse } from '../adapters/http/responses';
 import { searchNames } from '../core/names/search-names';
@@ -17,14 +17,14 @@ import { rememberedAnswer, type ServiceDeps } from './service-deps';
 export const makeSearchHandler = (deps: ServiceDeps) => {
   const { nameIndex } = deps;
   if (!nameIndex) throw new Error('The search handler needs the name index table');
-  return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
-    runRequest(deps, event, context, async () => {
-      if ((ROUTES.searchFeed as readonly string[]).includes(event.resource)) {
-        const params = queryParamsOf(event);
-        return feedResponse(deps, 'search', params, async () =>
-          searchFeedEvents(params, await deps.catalog(), nameIndex, deps.clock.now()),
-        );
-      }
+  const route = dispatch<'search'>({
+    searchFeed: async (event) => {
+      const params = queryParamsOf(event);
+      return feedResponse(deps, 'search', params, async () =>
+        searchFeedEvents(params, await deps.catalog(), nameIndex, deps.clock.now()),
+      );
+    },
+    searchNames: async (event) => {
       const query = parseSearchQuery(queryParamsOf(event), deps.clock.now());
       const catalog = await deps.catalog();
       const format = answerFormat(event);
@@ -39,5 +39,8 @@ export const makeSearchHandler = (deps: ServiceDeps) => {
           : { body: JSON.stringify({ results }), headers };
       });
       return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });
-    });
+    },
+  });
+  return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
+    runRequest(deps, event, context, route);
 };

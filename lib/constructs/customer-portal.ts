@@ -8,9 +8,10 @@ import {
   FUNCTION_MEMORY_MB,
   PASSWORD_MIN_LENGTH,
   PORTAL_ENV,
-  PORTAL_ROUTES,
+  ROUTE_TABLE,
   USER_POOL,
-  type PortalOperation,
+  operationsAt,
+  resourcesServedBy,
 } from '../../lambda/contract';
 import { ServiceFunction } from './service-function';
 
@@ -157,13 +158,14 @@ export class CustomerPortal extends Construct {
       cognitoUserPools: [this.userPool],
       identitySource: 'method.request.header.Authorization',
     });
-    for (const operation of Object.keys(PORTAL_ROUTES) as PortalOperation[]) {
-      const route = PORTAL_ROUTES[operation];
-      const resource = api.root.resourceForPath(route.path);
-      for (const method of route.methods) {
-        resource.addMethod(method, integration, {
+    // The route table's portal paths: a session's methods behind the authorizer, the rest open.
+    for (const path of resourcesServedBy('portal')) {
+      const resource = api.root.resourceForPath(path);
+      for (const operation of operationsAt(path)) {
+        const route = ROUTE_TABLE[operation];
+        resource.addMethod(route.method, integration, {
           apiKeyRequired: false,
-          ...(route.signedIn
+          ...(route.authorization === 'session'
             ? { authorizer, authorizationType: AuthorizationType.COGNITO }
             : { authorizationType: AuthorizationType.NONE }),
         });

@@ -245,7 +245,7 @@ describe('the customer dashboard API, against cognito-local and the local store'
     }
     const wrongMethod = await fetch(`${service.url}/portal/v1/keys`, { method: 'PUT', headers: { Authorization: token } });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
   it('serves the page with its security headers, and nothing a session or key would leak into the log', async () => {

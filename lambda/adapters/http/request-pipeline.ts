@@ -5,6 +5,7 @@ import type { LimitStanding } from '../../core/access/usage-windows';
 import type { Clock } from '../../core/shared/clock';
 import { isWellFormedFeedToken, type FeedTokens } from '../../core/access/feed-tokens';
 import { LimitError, ServiceError, UnauthorizedError } from '../../core/shared/errors';
+import { ROUTE_TABLE, operationFor } from '../../contract';
 import { operationOf, requestMetricFields, tierOf } from '../metrics';
 import { systemClock } from '../system-clock';
 import type { Logger } from '../logger';
@@ -57,8 +58,9 @@ const countingOf = (
   feeds: FeedTokens | undefined,
   event: APIGatewayProxyEvent,
 ): (() => Promise<LimitStanding>) => {
-  const token = event.pathParameters?.token;
-  if (token !== undefined) {
+  const operation = operationFor(event.resource, event.httpMethod);
+  if (operation && ROUTE_TABLE[operation].authorization === 'feed-token') {
+    const token = event.pathParameters?.token;
     if (!feeds || !isWellFormedFeedToken(token)) throw new UnauthorizedError();
     return async () => admission.admitKeyHash(await feeds.keyHashOf(token));
   }
@@ -126,7 +128,7 @@ export const runRequest = async (
     requestId,
     durationMs: Math.round((now() - started) * 100) / 100,
     ...requestMetricFields({
-      operation: operationOf(event.resource),
+      operation: operationOf(event.resource, event.httpMethod),
       status: response.statusCode,
       tier: tierOf(outcome.standing),
       at: (deps.clock ?? systemClock).now(),
