@@ -171,6 +171,19 @@ describe('local server over HTTP', () => {
     expect(response.json.results.map((result: { name: string }) => result.name)).toContain('Jiří');
   });
 
+  it('negotiates by q-values: text/calendar;q=0 with application/json answers JSON, a higher q iCalendar', async () => {
+    const excluded = await send('/api/v1/namedays?country=CZ&date=2026-03-19', {
+      headers: { Accept: 'text/calendar;q=0, application/json' },
+    });
+    expect(excluded.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(excluded.json.namedays[0].names).toEqual(['Josef']);
+    const preferred = await fetch(`${service.url}/api/v1/namedays?country=CZ&date=2026-03-19`, {
+      headers: { 'x-api-key': FREE_KEY, Accept: 'application/json;q=0.5, text/calendar' },
+    });
+    expect(preferred.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(await preferred.text()).toContain('SUMMARY:Josef');
+  });
+
   it('logs one JSON-ready line per request and never the key', () => {
     expect(logger.lines.length).toBeGreaterThan(0);
     expect(JSON.stringify(logger.lines)).not.toContain(FREE_KEY);
