@@ -26,11 +26,23 @@ import { proxyEvent } from './proxy-event';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
+/** One answered request, as a client saw it (the body before compression; empty for HEAD). */
+export interface Exchange {
+  method: string;
+  /** The request target as sent: path and query. */
+  target: string;
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
 export interface GatewayOptions {
   /** The functions, each serving its operations of the route table; a path whose function is absent is 404. */
   functions: Readonly<Partial<Record<ServingFunction, ProxyHandler>>>;
   apiKeys: Pick<DynamoDbApiKeyRepository, 'findByHash'>;
   logger: Logger;
+  /** Sees every answer as it is sent: the tests hold each to docs/openapi.yaml. */
+  observe?: (exchange: Exchange) => void;
 }
 
 /** A path segment as sent, decoded where it decodes: a malformed escape is the handler's to refuse. */
@@ -92,18 +104,32 @@ const headersOf = (request: IncomingMessage): Record<string, string> =>
 const acceptsGzip = (request: IncomingMessage): boolean =>
   /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*($|,))[\d.]+)?\s*($|,)/i.test(String(request.headers['accept-encoding'] ?? ''));
 
-const send = (request: IncomingMessage, response: ServerResponse, result: APIGatewayProxyResult): void => {
+const send = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  result: APIGatewayProxyResult,
+  observe?: (exchange: Exchange) => void,
+): void => {
   const raw = Buffer.from(result.body, 'utf8');
   const compress = raw.length >= MIN_COMPRESSION_BYTES && acceptsGzip(request);
   const body = compress ? gzipSync(raw) : raw;
-  response.writeHead(result.statusCode, {
+  const headers = {
     ...Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)])),
     ...(compress && { 'Content-Encoding': 'gzip' }),
     Vary: 'Accept-Encoding',
-    'Content-Length': body.length,
-  });
+    'Content-Length': String(body.length),
+  };
+  response.writeHead(result.statusCode, headers);
   // HEAD: the GET answer's headers, Content-Length included, and no body.
-  response.end(request.method === 'HEAD' ? undefined : body);
+  const head = request.method === 'HEAD';
+  response.end(head ? undefined : body);
+  observe?.({
+    method: request.method ?? '',
+    target: request.url ?? '/',
+    status: result.statusCode,
+    headers,
+    body: head ? '' : result.body,
+  });
 };
 
 /**
@@ -170,7 +196,7 @@ export const createGateway = (options: GatewayOptions): Server => {
         options.logger.error('gateway failure', { error: error instanceof Error ? error.message : String(error) });
         return errorResponse(error);
       })
-      .then((result) => send(request, response, result));
+      .then((result) => send(request, response, result, options.observe));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return;

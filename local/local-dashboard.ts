@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from '../lambda/adapters/logger';
+import type { ReferenceFile } from '../lambda/adapters/http/reference-page';
 import type { Limits } from '../lambda/contract';
 import type { Clock } from '../lambda/core/shared/clock';
 import { createPortalDeps } from '../lambda/entry-points/portal-composition';
@@ -10,6 +11,17 @@ import { startLocalUserPool, type LocalUserPool } from './local-user-pool';
 
 /** The page's files in the repository; the stack copies the same directory beside the portal's bundle. */
 const DASHBOARD_PAGE_DIRECTORY = join(__dirname, '..', 'web', 'dashboard');
+
+const REPOSITORY = join(__dirname, '..');
+
+/** The reference page's files where the repository has them; the stack copies the same into one directory. */
+export const REFERENCE_FILES: Readonly<Record<ReferenceFile, string>> = {
+  'index.html': join(REPOSITORY, 'web', 'docs', 'index.html'),
+  'reference.js': join(REPOSITORY, 'web', 'docs', 'reference.js'),
+  'reference.css': join(REPOSITORY, 'web', 'docs', 'reference.css'),
+  'redoc.standalone.js': require.resolve('redoc/bundles/redoc.standalone.js'),
+  'openapi.yaml': join(REPOSITORY, 'docs', 'openapi.yaml'),
+};
 
 /**
  * The customer dashboard on the local host: its user pool in cognito-local (under `dataDir/cognito`)
@@ -34,6 +46,7 @@ export const startLocalDashboard = async (input: {
         pageDirectory: DASHBOARD_PAGE_DIRECTORY,
       },
       cognito: userPool.client,
+      referenceFiles: REFERENCE_FILES,
       store: input.store.client,
       apiKeysTable: input.store.tables.apiKeys,
       limits: input.limits,

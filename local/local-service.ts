@@ -15,7 +15,7 @@ import { createServiceDeps } from '../lambda/handlers/service-deps';
 import { startEmbeddedStore } from './embedded-store';
 import { startLocalDashboard } from './local-dashboard';
 import type { LocalUserPool } from './local-user-pool';
-import { createGateway, type ProxyHandler } from './gateway';
+import { createGateway, type Exchange, type ProxyHandler } from './gateway';
 import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
 import { publishEndpoint, withdrawEndpoint } from './local-store-target';
 import { ensureServiceData } from './seed';
@@ -41,6 +41,8 @@ export interface LocalServiceOptions {
   dashboard?: boolean;
   /** How new accounts are confirmed: at once (no mail goes out locally) or by the code cognito-local logs. @default 'auto' */
   confirmSignUps?: 'auto' | 'code';
+  /** Sees every answer the server sends (the tests check each against docs/openapi.yaml). */
+  observe?: (exchange: Exchange) => void;
 }
 
 export interface LocalService {
@@ -97,7 +99,7 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       userPool = dashboard.userPool;
       functions.portal = dashboard.portal;
     }
-    const started = createGateway({ functions, apiKeys, logger });
+    const started = createGateway({ functions, apiKeys, logger, ...(options.observe && { observe: options.observe }) });
     server = started;
     await new Promise<void>((resolve, reject) => {
       started.once('error', reject);

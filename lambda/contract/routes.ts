@@ -59,6 +59,8 @@ export const ROUTE_TABLE = {
 
   dashboardPage: portal('GET', '/dashboard', 'none', 'page'),
   dashboardAsset: portal('GET', '/dashboard/{asset}', 'none', 'asset'),
+  referencePage: portal('GET', '/docs', 'none', 'docs'),
+  referenceAsset: portal('GET', '/docs/{asset}', 'none', 'docsAsset'),
   signUp: portal('POST', '/portal/v1/sign-up', 'none', 'signUp'),
   confirmSignUp: portal('POST', '/portal/v1/confirm', 'none', 'confirm'),
   signIn: portal('POST', '/portal/v1/sign-in', 'none', 'signIn'),

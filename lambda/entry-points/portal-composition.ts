@@ -6,6 +6,7 @@ import { CognitoAccounts } from '../adapters/cognito/cognito-accounts';
 import { cognitoSessionVerifier } from '../adapters/cognito/session-verifier';
 import { DynamoDbApiKeyRepository } from '../adapters/dynamodb/dynamodb-api-key-repository';
 import { dashboardPageFrom } from '../adapters/http/dashboard-page';
+import { referencePageFrom, type ReferenceFile } from '../adapters/http/reference-page';
 import type { Logger } from '../adapters/logger';
 import type { Limits } from '../contract';
 import { AccountKeys } from '../core/access/account-keys';
@@ -22,6 +23,8 @@ export const createPortalDeps = (input: {
   store: DynamoDBDocumentClient;
   apiKeysTable: string;
   apiGateway?: APIGatewayClient;
+  /** Where the reference page's files are: the repository's places locally, one directory beside the bundle on AWS. */
+  referenceFiles: Readonly<Record<ReferenceFile, string>>;
   limits: Limits;
   clock: Clock;
   logger: Logger;
@@ -49,6 +52,7 @@ export const createPortalDeps = (input: {
     }),
     keys: new AccountKeys(admin, new FeedTokens(repository, repository, input.clock), repository, input.clock, input.limits),
     page: dashboardPageFrom(settings.pageDirectory),
+    reference: referencePageFrom(input.referenceFiles),
     logger: input.logger,
     clock: input.clock,
   };

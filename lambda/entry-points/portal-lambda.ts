@@ -7,11 +7,12 @@ import { limitsFromEnv, portalSettingsFromEnv, tableNamesFromEnv } from '../adap
 import { createLogger } from '../adapters/logger';
 import { systemClock } from '../adapters/system-clock';
 import { makePortalHandler } from '../handlers/portal-handler';
+import { referenceFilesIn } from '../adapters/http/reference-page';
 import { createPortalDeps } from './portal-composition';
 
 let handle: ReturnType<typeof makePortalHandler> | undefined;
 
-/** Lambda entry point of the dashboard's portal function; its page files are copied beside the bundle. */
+/** Lambda entry point of the dashboard's portal function; its pages' files are copied beside the bundle. */
 export const handler = (event: APIGatewayProxyEvent, context: Context) => {
   handle ??= makePortalHandler(
     createPortalDeps({
@@ -20,6 +21,7 @@ export const handler = (event: APIGatewayProxyEvent, context: Context) => {
       store: createDocumentClient(),
       apiKeysTable: tableNamesFromEnv(process.env, ['apiKeys']).apiKeys as string,
       apiGateway: new APIGatewayClient({}),
+      referenceFiles: referenceFilesIn(join(process.env.LAMBDA_TASK_ROOT ?? '.', 'docs')),
       limits: limitsFromEnv(process.env),
       clock: systemClock,
       logger: createLogger(),

@@ -17,6 +17,8 @@ export interface PortalDeps {
   sessions: SessionVerifier;
   keys: AccountKeys;
   page: DashboardPage;
+  /** The API reference at /docs, rendered from docs/openapi.yaml. */
+  reference: DashboardPage;
   logger: Logger;
   clock?: Clock;
 }
@@ -33,7 +35,7 @@ const answer = (status: number, body: unknown) => jsonResponse(status, body, API
 const pathIdOf = (event: APIGatewayProxyEvent): string => event.pathParameters?.id ?? '';
 
 /**
- * The dashboard's function: its page, and the JSON API a signed-in person manages their keys with.
+ * The dashboard's function: its page, the API reference, and the JSON API a signed-in person manages their keys with.
  * Key routes verify the session token themselves, behind API Gateway's Cognito authorizer as well, so
  * the check holds on both hosts; an account only ever reaches its own keys.
  */
@@ -48,6 +50,8 @@ export const makePortalHandler = (deps: PortalDeps) => {
     // The page's answers are synchronous; a promise keeps a missing asset's 404 on the pipeline's path.
     dashboardPage: () => Promise.resolve().then(() => deps.page.respond(undefined)),
     dashboardAsset: (event) => Promise.resolve().then(() => deps.page.respond(event.pathParameters?.asset)),
+    referencePage: () => Promise.resolve().then(() => deps.reference.respond(undefined)),
+    referenceAsset: (event) => Promise.resolve().then(() => deps.reference.respond(event.pathParameters?.asset)),
     signUp: async (event) => {
       const body = jsonBodyOf(event);
       return answer(201, await deps.accounts.signUp(emailFrom(body), passwordFrom(body)));

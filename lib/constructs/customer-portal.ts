@@ -105,7 +105,12 @@ export class CustomerPortal extends Construct {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (inputDir: string, outputDir: string) => [`cp -r "${inputDir}/web/dashboard" "${outputDir}/dashboard"`],
+          // The pages' files beside the bundle: the dashboard, and the reference page with Redoc and the document.
+          afterBundling: (inputDir: string, outputDir: string) => [
+            `cp -r "${inputDir}/web/dashboard" "${outputDir}/dashboard"`,
+            `cp -r "${inputDir}/web/docs" "${outputDir}/docs"`,
+            `cp "${inputDir}/node_modules/redoc/bundles/redoc.standalone.js" "${inputDir}/docs/openapi.yaml" "${outputDir}/docs/"`,
+          ],
         },
       },
     }).bindTable('apiKeys', props.apiKeysTable, 'manage-keys');

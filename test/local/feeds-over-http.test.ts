@@ -5,7 +5,8 @@ import { apiKeyIdOf, hashApiKey } from '../../lambda/core/access/api-keys';
 import { FeedTokens } from '../../lambda/core/access/feed-tokens';
 import { KeyAdmin } from '../../lambda/core/access/key-admin';
 import { localDocumentClient, LOCAL_TABLE_NAMES } from '../../local/embedded-store';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import type { LocalService } from '../../local/local-service';
+import { startCheckedService } from '../support/checked-service';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ let feeds: FeedTokens;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'nameday-feeds-'));
-  service = await startLocalService({
+  service = await startCheckedService({
     port: 0,
     dataDir,
     keys: `free:${KEY}`,

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDbApiKeyRepository } from '../../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { KeyAdmin } from '../../lambda/core/access/key-admin';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import type { LocalService } from '../../local/local-service';
+import { startCheckedService } from '../support/checked-service';
 import { openLocalStore } from '../../local/local-store-target';
 import { recordingLogger } from '../support/silent-logger';
 
@@ -19,7 +20,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'nameday-server-'));
-  service = await startLocalService({
+  service = await startCheckedService({
     port: 0,
     dataDir,
     keys: `free:${FREE_KEY},paid:${PAID_KEY}`,
@@ -206,7 +207,7 @@ describe('local server over HTTP', () => {
   it('restarts on the same store without seeding again and keeps provisioned keys idempotent', async () => {
     await service.close();
     const lines: string[] = [];
-    service = await startLocalService({
+    service = await startCheckedService({
       port: 0,
       dataDir,
       keys: `free:${FREE_KEY}`,
@@ -228,12 +229,12 @@ describe('local server without NAMEDAY_KEYS', () => {
   it('creates a demo key once, which then works', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nameday-demo-'));
     try {
-      const first = await startLocalService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
+      const first = await startCheckedService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
       expect(first.demoKey).toMatch(/^nd_live_[0-9a-f]{32}$/);
       const response = await fetch(`${first.url}/api/v1/calendars`, { headers: { 'x-api-key': first.demoKey as string } });
       expect(response.status).toBe(200);
       await first.close();
-      const second = await startLocalService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
+      const second = await startCheckedService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
       expect(second.demoKey).toBeUndefined();
       await second.close();
     } finally {
@@ -247,7 +248,7 @@ describe('compression on the local server', () => {
     const { request: httpRequest } = await import('node:http');
     const { gunzipSync } = await import('node:zlib');
     const dir = mkdtempSync(join(tmpdir(), 'nameday-gzip-'));
-    const local = await startLocalService({
+    const local = await startCheckedService({
       port: 0,
       dataDir: dir,
       keys: `paid:${PAID_KEY}`,
