@@ -10,7 +10,7 @@ import { createDocumentClient } from '../lambda/adapters/dynamodb/document-clien
 import { systemClock } from '../lambda/adapters/system-clock';
 import { FeedTokens } from '../lambda/core/access/feed-tokens';
 import { KeyAdmin } from '../lambda/core/access/key-admin';
-import { openLocalStore } from '../local/local-store-target';
+import { localServerUrl, openLocalStore } from '../local/local-store-target';
 
 /** `npm run keys -- …`: issue, list, revoke and rotate keys, locally or on a deployed stack. */
 const deployedTarget = async (args: ParsedArgs): Promise<DeployedStack | undefined> => {
@@ -35,15 +35,17 @@ const main = async () => {
     });
     const keys = new DynamoDbApiKeyRepository(client, deployed.apiKeysTable);
     const admin = new KeyAdmin(keys, systemClock, gateway);
-    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock))}\n`);
+    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock), deployed.apiUrl)}\n`);
     client.destroy();
     return;
   }
-  const store = await openLocalStore(resolve(process.env.NAMEDAY_DATA_DIR ?? '.nameday'));
+  const dataDir = resolve(process.env.NAMEDAY_DATA_DIR ?? '.nameday');
+  const store = await openLocalStore(dataDir);
   try {
     const keys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
     const admin = new KeyAdmin(keys, systemClock);
-    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock))}\n`);
+    const feeds = new FeedTokens(keys, keys, systemClock);
+    process.stdout.write(`${await runKeysCommand(args, admin, feeds, localServerUrl(dataDir))}\n`);
   } finally {
     await store.close();
   }

@@ -17,7 +17,7 @@ import { startLocalDashboard } from './local-dashboard';
 import type { LocalUserPool } from './local-user-pool';
 import { createGateway, type Exchange, type ProxyHandler } from './gateway';
 import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
-import { publishEndpoint, withdrawEndpoint } from './local-store-target';
+import { publishEndpoint, publishServerUrl, withdrawEndpoint, withdrawServerUrl } from './local-store-target';
 import { ensureServiceData } from './seed';
 
 export interface LocalServiceOptions {
@@ -107,12 +107,17 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     });
     if (options.dataDir) publishEndpoint(options.dataDir, store.endpoint);
     const address = started.address() as AddressInfo;
+    const url = `http://${address.address}:${address.port}`;
+    if (options.dataDir) publishServerUrl(options.dataDir, url);
     return {
-      url: `http://${address.address}:${address.port}`,
+      url,
       ...(demoKey && { demoKey }),
       ...(userPool && { userPool }),
       close: async () => {
-        if (options.dataDir) withdrawEndpoint(options.dataDir);
+        if (options.dataDir) {
+          withdrawEndpoint(options.dataDir);
+          withdrawServerUrl(options.dataDir);
+        }
         await new Promise<void>((resolve) => started.close(() => resolve()));
         await userPool?.close();
         await store.close();

@@ -4,6 +4,8 @@ import { DynamoDbApiKeyRepository } from '../../lambda/adapters/dynamodb/dynamod
 import { apiKeyIdOf, hashApiKey } from '../../lambda/core/access/api-keys';
 import { FeedTokens } from '../../lambda/core/access/feed-tokens';
 import { KeyAdmin } from '../../lambda/core/access/key-admin';
+import { parseArgs, runKeysCommand } from '../../lambda/adapters/cli/keys-command';
+import { localServerUrl } from '../../local/local-store-target';
 import { localDocumentClient, LOCAL_TABLE_NAMES } from '../../local/embedded-store';
 import type { LocalService } from '../../local/local-service';
 import { startCheckedService } from '../support/checked-service';
@@ -50,6 +52,15 @@ const events = (text: string) =>
   new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
 
 describe('feed links for calendar apps', () => {
+  it('is printed by the key command as a link to the running server that a calendar app can open', async () => {
+    const printed = await runKeysCommand(parseArgs(['feed', keyId(KEY)]), admin, feeds, localServerUrl(dataDir));
+    const link = /Subscribe in a calendar app to: (\S+)/.exec(printed)?.[1] ?? '';
+    expect(link.startsWith(`${service.url}/api/v1/feeds/ndf_`)).toBe(true);
+    const response = await fetch(link);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('BEGIN:VCALENDAR');
+  });
+
   it('answers the current year and the next in iCalendar without x-api-key, counting against the key', async () => {
     const { token } = await feeds.create(keyId(KEY));
     const response = await fetch(`${service.url}/api/v1/feeds/${token}/namedays.ics?country=CZ`);

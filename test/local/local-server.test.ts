@@ -30,7 +30,8 @@ beforeAll(async () => {
     logger,
     report: (line) => reported.push(line),
   });
-});
+  // Seeding every calendar takes seconds alone, and longer on a shared, busy machine.
+}, 120000);
 afterAll(async () => {
   await service.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -60,8 +60,17 @@ const table = (rows: string[][]): string => {
     .join('\n');
 };
 
+/** Where `npm start` serves by default. */
+export const DEFAULT_LOCAL_API_URL = 'http://127.0.0.1:3000';
+
 /** Runs one key command against an admin already pointed at its store; returns what to print. */
-export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: FeedTokens): Promise<string> => {
+export const runKeysCommand = async (
+  args: ParsedArgs,
+  admin: KeyAdmin,
+  feeds?: FeedTokens,
+  /** The API's base URL, for the feed links printed: the local server's, or the stack's `ApiUrl`. */
+  apiUrl = DEFAULT_LOCAL_API_URL,
+): Promise<string> => {
   const id = args.positional[0];
   switch (args.command) {
     case 'create': {
@@ -105,7 +114,7 @@ export const runKeysCommand = async (args: ParsedArgs, admin: KeyAdmin, feeds?: 
       return [
         `Created ${feed.id} for ${id}. The token is shown only this once; it is a secret like the key:`,
         feed.token,
-        `Subscribe in a calendar app to: <API URL>/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`,
+        `Subscribe in a calendar app to: ${apiUrl.replace(/\/+$/, '')}/api/v1/feeds/${feed.token}/namedays.ics?country=CZ`,
         `(or .../search.ics?q=maria). Revoke with: npm run keys -- feed-revoke ${feed.id}`,
       ].join('\n');
     }
