@@ -121,6 +121,10 @@ export class CustomerPortal extends Construct {
       value: `${props.api.url}dashboard`,
       description: 'The customer dashboard: accounts, keys and usage',
     });
+    new CfnOutput(this, 'ReferenceUrl', {
+      value: `${props.api.url}docs`,
+      description: 'The API reference, rendered from docs/openapi.yaml',
+    });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
   }
