@@ -29,11 +29,11 @@ export interface RouteDefinition {
   readonly metric: string;
 }
 
-const api = <F extends 'listing' | 'search'>(
+const api = <F extends 'listing' | 'search', const Q extends readonly string[]>(
   paths: RouteDefinition['paths'],
   fn: F,
   authorization: 'api-key' | 'feed-token',
-  query: readonly string[],
+  query: Q,
   metric: string,
 ) => ({ method: 'GET', paths, function: fn, authorization, query, metric }) as const;
 
@@ -74,6 +74,9 @@ export const ROUTE_TABLE = {
 } as const satisfies Readonly<Record<string, RouteDefinition>>;
 
 export type OperationId = keyof typeof ROUTE_TABLE;
+
+/** The query parameters an operation reads: its parser names them by this type, so both stay one list. */
+export type QueryParameterOf<K extends OperationId> = (typeof ROUTE_TABLE)[K]['query'][number];
 
 /** The operations a function serves, as a type: its dispatch map must name every one. */
 export type OperationsOf<F extends ServingFunction> = {
