@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import type { LocalService } from '../../local/local-service';
+import { startCheckedService } from '../support/checked-service';
 import { recordingLogger } from '../support/silent-logger';
 
 /** Debian's chromium package, or the browser CHROMIUM_PATH names. */
@@ -19,7 +20,7 @@ const problems: string[] = [];
 beforeAll(async () => {
   if (!CHROMIUM) throw new Error('No Chromium: install it (as root: apt-get install -y chromium) or set CHROMIUM_PATH');
   dataDir = mkdtempSync(join(tmpdir(), 'nameday-browser-'));
-  service = await startLocalService({
+  service = await startCheckedService({
     port: 0,
     dataDir,
     logger: recordingLogger(),
