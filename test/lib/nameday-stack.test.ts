@@ -226,7 +226,9 @@ describe('NamedayStack customer portal', () => {
     ]);
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
     expect(open.map((method) => method.Properties.HttpMethod).sort()).toEqual([
-      ...Array<string>(11).fill('ANY'),
+      ...Array<string>(13).fill('ANY'),
+      'GET',
+      'GET',
       'GET',
       'GET',
       'POST',
