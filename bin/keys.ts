@@ -10,7 +10,7 @@ import { createDocumentClient } from '../lambda/adapters/dynamodb/document-clien
 import { systemClock } from '../lambda/adapters/system-clock';
 import { FeedTokens } from '../lambda/core/access/feed-tokens';
 import { KeyAdmin } from '../lambda/core/access/key-admin';
-import { openLocalStore } from '../local/local-store-target';
+import { localServerUrl, openLocalStore } from '../local/local-store-target';
 import { loadServiceData } from '../lambda/adapters/data-files/service-data';
 import { DynamoDbNamedayRepository } from '../lambda/adapters/dynamodb/dynamodb-nameday-repository';
 import { DynamoDbNameIndexRepository } from '../lambda/adapters/dynamodb/dynamodb-name-index-repository';
@@ -54,11 +54,14 @@ const main = async () => {
     const keys = new DynamoDbApiKeyRepository(client, deployed.apiKeysTable);
     const admin = new KeyAdmin(keys, systemClock, gateway);
     // The stack's outputs do not name the calendar tables: people feeds are made in the dashboard there.
-    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock), deployedNames(args))}\n`);
+    process.stdout.write(
+      `${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock), deployedNames(args), deployed.apiUrl)}\n`,
+    );
     client.destroy();
     return;
   }
-  const store = await openLocalStore(resolve(process.env.NAMEDAY_DATA_DIR ?? '.nameday'));
+  const dataDir = resolve(process.env.NAMEDAY_DATA_DIR ?? '.nameday');
+  const store = await openLocalStore(dataDir);
   try {
     const keys = new DynamoDbApiKeyRepository(store.client, store.tables.apiKeys);
     const admin = new KeyAdmin(keys, systemClock);
@@ -68,7 +71,9 @@ const main = async () => {
       catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
       nameIndex: new DynamoDbNameIndexRepository(store.client, store.tables.nameIndex, version),
     };
-    process.stdout.write(`${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock), names)}\n`);
+    process.stdout.write(
+      `${await runKeysCommand(args, admin, new FeedTokens(keys, keys, systemClock), names, localServerUrl(dataDir))}\n`,
+    );
   } finally {
     await store.close();
   }

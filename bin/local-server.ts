@@ -19,6 +19,7 @@ const main = async () => {
   });
   report(`Nameday API listening on ${service.url}`);
   report(`Dashboard (create an account, then your keys): ${service.url}/dashboard`);
+  report(`API reference: ${service.url}/docs`);
   if (service.demoKey) {
     report(`Demo API key (free tier), shown only this once: ${service.demoKey}`);
     report(`Try: curl -H 'x-api-key: ${service.demoKey}' '${service.url}/api/v1/namedays?country=CZ&date=2026-03-19'`);

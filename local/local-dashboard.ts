@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from '../lambda/adapters/logger';
+import type { ReferenceFile } from '../lambda/adapters/http/reference-page';
 import type { Limits } from '../lambda/contract';
-import { PORTAL_ROUTES } from '../lambda/contract';
 import type { Clock } from '../lambda/core/shared/clock';
 import { createPortalDeps } from '../lambda/entry-points/portal-composition';
 import { makePortalHandler } from '../lambda/handlers/portal-handler';
@@ -12,9 +12,20 @@ import { startLocalUserPool, type LocalUserPool } from './local-user-pool';
 /** The page's files in the repository; the stack copies the same directory beside the portal's bundle. */
 const DASHBOARD_PAGE_DIRECTORY = join(__dirname, '..', 'web', 'dashboard');
 
+const REPOSITORY = join(__dirname, '..');
+
+/** The reference page's files where the repository has them; the stack copies the same into one directory. */
+export const REFERENCE_FILES: Readonly<Record<ReferenceFile, string>> = {
+  'index.html': join(REPOSITORY, 'web', 'docs', 'index.html'),
+  'reference.js': join(REPOSITORY, 'web', 'docs', 'reference.js'),
+  'reference.css': join(REPOSITORY, 'web', 'docs', 'reference.css'),
+  'redoc.standalone.js': require.resolve('redoc/bundles/redoc.standalone.js'),
+  'openapi.yaml': join(REPOSITORY, 'docs', 'openapi.yaml'),
+};
+
 /**
  * The customer dashboard on the local host: its user pool in cognito-local (under `dataDir/cognito`)
- * and the portal handler on every dashboard route, as the stack wires the portal function.
+ * and the portal handler, which the gateway gives the route table's portal routes as the stack does.
  */
 export const startLocalDashboard = async (input: {
   dataDir?: string;
@@ -25,7 +36,7 @@ export const startLocalDashboard = async (input: {
   limits: Limits;
   clock: Clock;
   logger: Logger;
-}): Promise<{ userPool: LocalUserPool; routes: Record<string, ProxyHandler> }> => {
+}): Promise<{ userPool: LocalUserPool; portal: ProxyHandler }> => {
   const userPool = await startLocalUserPool(input.dataDir ? { directory: join(input.dataDir, 'cognito') } : {});
   const portal = makePortalHandler(
     createPortalDeps({
@@ -37,6 +48,7 @@ export const startLocalDashboard = async (input: {
         pageDirectory: DASHBOARD_PAGE_DIRECTORY,
       },
       cognito: userPool.client,
+      referenceFiles: REFERENCE_FILES,
       store: input.store.client,
       apiKeysTable: input.store.tables.apiKeys,
       names: {
@@ -49,5 +61,5 @@ export const startLocalDashboard = async (input: {
       logger: input.logger,
     }),
   );
-  return { userPool, routes: Object.fromEntries(Object.values(PORTAL_ROUTES).map((route) => [route.path, portal])) };
+  return { userPool, portal };
 };

@@ -7,7 +7,7 @@ import type { Clock } from '../lambda/core/shared/clock';
 import { systemClock } from '../lambda/adapters/system-clock';
 import type { Limits } from '../lambda/contract';
 import { limitsFromEnv } from '../lambda/adapters/environment';
-import { resourcesOf, type FunctionRole } from '../lambda/contract';
+import type { ServingFunction } from '../lambda/contract';
 import { makeListingHandler } from '../lambda/handlers/listing-handler';
 import { makeSearchHandler } from '../lambda/handlers/search-handler';
 import { KeyAdmin } from '../lambda/core/access/key-admin';
@@ -15,9 +15,9 @@ import { createServiceDeps } from '../lambda/handlers/service-deps';
 import { startEmbeddedStore } from './embedded-store';
 import { startLocalDashboard } from './local-dashboard';
 import type { LocalUserPool } from './local-user-pool';
-import { createGateway, type ProxyHandler } from './gateway';
+import { createGateway, type Exchange, type ProxyHandler } from './gateway';
 import { createDemoKey, parseKeySpecs, provisionKeys } from './local-keys';
-import { publishEndpoint, withdrawEndpoint } from './local-store-target';
+import { publishEndpoint, publishServerUrl, withdrawEndpoint, withdrawServerUrl } from './local-store-target';
 import { ensureServiceData } from './seed';
 
 export interface LocalServiceOptions {
@@ -41,6 +41,8 @@ export interface LocalServiceOptions {
   dashboard?: boolean;
   /** How new accounts are confirmed: at once (no mail goes out locally) or by the code cognito-local logs. @default 'auto' */
   confirmSignUps?: 'auto' | 'code';
+  /** Sees every answer the server sends (the tests check each against docs/openapi.yaml). */
+  observe?: (exchange: Exchange) => void;
 }
 
 export interface LocalService {
@@ -81,13 +83,10 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
       logger,
       limits,
     });
-    const functions: Record<FunctionRole, ProxyHandler> = { listing: makeListingHandler(deps), search: makeSearchHandler(deps) };
-    const routes = Object.fromEntries(
-      (Object.keys(functions) as FunctionRole[]).flatMap((role) =>
-        resourcesOf(role).map((resource) => [resource, functions[role]]),
-      ),
-    );
-    let portalRoutes: Record<string, ProxyHandler> | undefined;
+    const functions: Partial<Record<ServingFunction, ProxyHandler>> = {
+      listing: makeListingHandler(deps),
+      search: makeSearchHandler(deps),
+    };
     if (options.dashboard) {
       const dashboard = await startLocalDashboard({
         ...(options.dataDir && { dataDir: options.dataDir }),
@@ -99,9 +98,9 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
         logger,
       });
       userPool = dashboard.userPool;
-      portalRoutes = dashboard.routes;
+      functions.portal = dashboard.portal;
     }
-    const started = createGateway({ routes, apiKeys, logger, ...(portalRoutes && { portalRoutes }) });
+    const started = createGateway({ functions, apiKeys, logger, ...(options.observe && { observe: options.observe }) });
     server = started;
     await new Promise<void>((resolve, reject) => {
       started.once('error', reject);
@@ -109,12 +108,17 @@ export const startLocalService = async (options: LocalServiceOptions): Promise<L
     });
     if (options.dataDir) publishEndpoint(options.dataDir, store.endpoint);
     const address = started.address() as AddressInfo;
+    const url = `http://${address.address}:${address.port}`;
+    if (options.dataDir) publishServerUrl(options.dataDir, url);
     return {
-      url: `http://${address.address}:${address.port}`,
+      url,
       ...(demoKey && { demoKey }),
       ...(userPool && { userPool }),
       close: async () => {
-        if (options.dataDir) withdrawEndpoint(options.dataDir);
+        if (options.dataDir) {
+          withdrawEndpoint(options.dataDir);
+          withdrawServerUrl(options.dataDir);
+        }
         await new Promise<void>((resolve) => started.close(() => resolve()));
         await userPool?.close();
         await store.close();

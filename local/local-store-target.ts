@@ -14,6 +14,17 @@ import {
  * other local tools (the key command) to reach the same store.
  */
 const endpointFile = (dataDir: string) => join(dataDir, 'endpoint');
+const serverUrlFile = (dataDir: string) => join(dataDir, 'server-url');
+
+/** The running server's URL beside its store, so the key command prints feed links that work. */
+export const publishServerUrl = (dataDir: string, url: string): void => writeFileSync(serverUrlFile(dataDir), url);
+export const withdrawServerUrl = (dataDir: string): void => rmSync(serverUrlFile(dataDir), { force: true });
+
+/** The URL of the server running on this store, else where `npm start` serves (`PORT`, default 3000). */
+export const localServerUrl = (dataDir: string): string =>
+  existsSync(serverUrlFile(dataDir))
+    ? readFileSync(serverUrlFile(dataDir), 'utf8').trim()
+    : `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
 export const publishEndpoint = (dataDir: string, endpoint: string): void => writeFileSync(endpointFile(dataDir), endpoint);
 export const withdrawEndpoint = (dataDir: string): void => rmSync(endpointFile(dataDir), { force: true });

@@ -1,9 +1,9 @@
-// `npm test`'s static checks side by side (typecheck, lint, data:check): each is one process, and the
+// `npm test`'s static checks side by side (typecheck, lint, data:check, openapi:lint): each is one process, and the
 // machine has cores to spare while one of them waits on the others. Output is printed per check, in
 // order, once each has finished; the exit code is the first failure's.
 import { spawn } from 'node:child_process';
 
-const checks = ['typecheck', 'lint', 'data:check'];
+const checks = ['typecheck', 'lint', 'data:check', 'openapi:lint'];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const run = (script) =>

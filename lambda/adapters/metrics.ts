@@ -1,18 +1,15 @@
-import { PORTAL_ROUTES, ROUTES, type Operation, type PortalOperation } from '../contract';
+import { ROUTE_TABLE, operationFor, operationsAt } from '../contract';
 import type { LimitStanding } from '../core/access/usage-windows';
 
 export const METRICS_NAMESPACE = 'NamedayApi';
 
-/** The operation a resource path belongs to (the dashboard's as `portal.<operation>`); `unknown` for a path no route has. */
-export const operationOf = (resource: string): Operation | `portal.${PortalOperation}` | 'unknown' => {
-  const api = (Object.keys(ROUTES) as Operation[]).find((operation) =>
-    (ROUTES[operation] as readonly string[]).includes(resource),
-  );
-  if (api) return api;
-  const portal = (Object.keys(PORTAL_ROUTES) as PortalOperation[]).find(
-    (operation) => PORTAL_ROUTES[operation].path === resource,
-  );
-  return portal ? `portal.${portal}` : 'unknown';
+/**
+ * The metrics' name of the operation a request makes, from the route table: a method the path does not
+ * answer (a 405) counts under the path's first operation; `unknown` for a path no route has.
+ */
+export const operationOf = (resource: string, method = 'GET'): string => {
+  const operation = operationFor(resource, method) ?? operationsAt(resource)[0];
+  return operation ? ROUTE_TABLE[operation].metric : 'unknown';
 };
 
 /** A key's tier as its standing shows it: only the free tier has a quota. */

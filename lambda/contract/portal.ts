@@ -1,28 +1,7 @@
 /**
- * The customer dashboard: its page, the portal's JSON API, and the rules both hosts and the stack share.
- * The portal is its own function; the name day functions never see these routes.
+ * The customer dashboard: the rules both hosts and the stack share. Its routes are in the route table
+ * (served by the portal function); the name day functions never see them.
  */
-export const PORTAL_ROUTES = {
-  /** The service's root leads to the dashboard, its front page for people. */
-  home: { path: '/', methods: ['GET'], signedIn: false },
-  page: { path: '/dashboard', methods: ['GET'], signedIn: false },
-  asset: { path: '/dashboard/{asset}', methods: ['GET'], signedIn: false },
-  signUp: { path: '/portal/v1/sign-up', methods: ['POST'], signedIn: false },
-  confirm: { path: '/portal/v1/confirm', methods: ['POST'], signedIn: false },
-  signIn: { path: '/portal/v1/sign-in', methods: ['POST'], signedIn: false },
-  signOut: { path: '/portal/v1/sign-out', methods: ['POST'], signedIn: false },
-  passwordReset: { path: '/portal/v1/password-reset', methods: ['POST'], signedIn: false },
-  passwordResetConfirmation: { path: '/portal/v1/password-reset/confirmation', methods: ['POST'], signedIn: false },
-  password: { path: '/portal/v1/password', methods: ['POST'], signedIn: true },
-  accountDeletion: { path: '/portal/v1/account/deletion', methods: ['POST'], signedIn: true },
-  keys: { path: '/portal/v1/keys', methods: ['GET', 'POST'], signedIn: true },
-  key: { path: '/portal/v1/keys/{id}', methods: ['DELETE'], signedIn: true },
-  rotation: { path: '/portal/v1/keys/{id}/rotation', methods: ['POST'], signedIn: true },
-  keyFeeds: { path: '/portal/v1/keys/{id}/feeds', methods: ['POST'], signedIn: true },
-  feed: { path: '/portal/v1/feeds/{id}', methods: ['PUT', 'DELETE'], signedIn: true },
-} as const;
-
-export type PortalOperation = keyof typeof PORTAL_ROUTES;
 
 /** Self-service keys are free-tier; an operator sets a paid tier with the key command. */
 export const SELF_SERVICE_TIER = 'free';

@@ -11,6 +11,7 @@ import { MemoizedNameIndexReader } from '../adapters/memory/memoized-readers';
 import { CalendarCatalog } from '../core/calendar/catalog';
 import { cachedCatalog } from '../handlers/service-deps';
 import { dashboardPageFrom } from '../adapters/http/dashboard-page';
+import { referencePageFrom, type ReferenceFile } from '../adapters/http/reference-page';
 import type { Logger } from '../adapters/logger';
 import type { Limits } from '../contract';
 import { AccountKeys } from '../core/access/account-keys';
@@ -29,6 +30,8 @@ export const createPortalDeps = (input: {
   /** The calendars and the name index of the data version served: people feeds are searched for in them. */
   names: { namedaysTable: string; nameIndexTable: string; dataVersion: string };
   apiGateway?: APIGatewayClient;
+  /** Where the reference page's files are: the repository's places locally, one directory beside the bundle on AWS. */
+  referenceFiles: Readonly<Record<ReferenceFile, string>>;
   limits: Limits;
   clock: Clock;
   logger: Logger;
@@ -70,6 +73,7 @@ export const createPortalDeps = (input: {
       names,
     ),
     page: dashboardPageFrom(settings.pageDirectory),
+    reference: referencePageFrom(input.referenceFiles),
     logger: input.logger,
     clock: input.clock,
   };

@@ -8,11 +8,12 @@ import { dataVersionFromEnv, limitsFromEnv, portalSettingsFromEnv, tableNamesFro
 import { createLogger } from '../adapters/logger';
 import { systemClock } from '../adapters/system-clock';
 import { makePortalHandler } from '../handlers/portal-handler';
+import { referenceFilesIn } from '../adapters/http/reference-page';
 import { createPortalDeps } from './portal-composition';
 
 let handle: ReturnType<typeof makePortalHandler> | undefined;
 
-/** Lambda entry point of the dashboard's portal function; its page files are copied beside the bundle. */
+/** Lambda entry point of the dashboard's portal function; its pages' files are copied beside the bundle. */
 export const handler = (event: APIGatewayProxyEvent, context: Context) => {
   handle ??= makePortalHandler(
     createPortalDeps({
@@ -26,6 +27,7 @@ export const handler = (event: APIGatewayProxyEvent, context: Context) => {
         dataVersion: dataVersionFromEnv(process.env),
       },
       apiGateway: traceAwsClient(new APIGatewayClient({})),
+      referenceFiles: referenceFilesIn(join(process.env.LAMBDA_TASK_ROOT ?? '.', 'docs')),
       limits: limitsFromEnv(process.env),
       clock: systemClock,
       logger: createLogger(),

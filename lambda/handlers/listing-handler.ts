@@ -7,9 +7,8 @@ import type { Answer } from '../adapters/memory/answer-cache';
 import { feedResponse } from './feed-response';
 import { toICalendar } from '../core/feeds/icalendar';
 import { entryEvent } from '../core/feeds/name-day-events';
-import { RouteNotFoundError } from '../adapters/http/http-errors';
 import { jsonResponse, serializedResponse } from '../adapters/http/responses';
-import { ROUTES } from '../contract';
+import { dispatch } from './dispatch';
 import { currentUtcYear } from '../core/shared/clock';
 import { listCalendars } from '../core/listing/list-calendars';
 import { listNamedays } from '../core/listing/list-namedays';
@@ -17,19 +16,16 @@ import { parseListQuery } from '../core/listing/list-query';
 import { rememberedAnswer, type ServiceDeps } from './service-deps';
 
 /** Serves the listing and the calendars: both read the catalog, so one function keeps it warm. */
-export const makeListingHandler =
-  (deps: ServiceDeps) =>
-  (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
-    runRequest(deps, event, context, async (_event, feed) => {
+export const makeListingHandler = (deps: ServiceDeps) => {
+  const route = dispatch<'listing'>({
+    listCalendars: async () =>
+      jsonResponse(200, listCalendars(await deps.catalog(), currentUtcYear(deps.clock)), {
+        'Cache-Control': cacheControl({ dependsOnNow: true, timeZone: 'UTC' }, deps.clock.now()),
+      }),
+    namedaysFeed: async (event, feed) =>
+      feedResponse(deps, event, feed, { catalog: await deps.catalog(), fixedDays: deps.fixedDays }),
+    listNamedays: async (event) => {
       const catalog = await deps.catalog();
-      const year = currentUtcYear(deps.clock);
-      if ((ROUTES.calendars as readonly string[]).includes(event.resource))
-        return jsonResponse(200, listCalendars(catalog, year), {
-          'Cache-Control': cacheControl({ dependsOnNow: true, timeZone: 'UTC' }, deps.clock.now()),
-        });
-      if ((ROUTES.namedaysFeed as readonly string[]).includes(event.resource))
-        return feedResponse(deps, event, feed, { catalog, fixedDays: deps.fixedDays });
-      if (!(ROUTES.listing as readonly string[]).includes(event.resource)) throw new RouteNotFoundError();
       const query = parseListQuery(queryParamsOf(event), catalog, deps.clock.now());
       const format = answerFormat(event);
       const answer = await rememberedAnswer(deps, `listing ${format} ${JSON.stringify(query)}`, async (): Promise<Answer> => {
@@ -47,4 +43,8 @@ export const makeListingHandler =
           : { body: JSON.stringify(page), headers: {} };
       });
       return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });
-    });
+    },
+  });
+  return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
+    runRequest(deps, event, context, route);
+};

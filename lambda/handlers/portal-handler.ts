@@ -1,12 +1,11 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { DashboardPage } from '../adapters/http/dashboard-page';
 import { PAGE_SECURITY_HEADERS } from '../adapters/http/dashboard-page';
-import { MethodNotAllowedError, RouteNotFoundError } from '../adapters/http/http-errors';
 import { bearerTokenOf, jsonBodyOf } from '../adapters/http/request-body';
 import { runRequest } from '../adapters/http/request-pipeline';
 import { jsonResponse } from '../adapters/http/responses';
 import type { Logger } from '../adapters/logger';
-import { errorBody, PORTAL_ROUTES, type PortalOperation } from '../contract';
+import { errorBody } from '../contract';
 import { PersonNotFoundError } from '../core/feeds/people';
 import {
   codeFrom,
@@ -20,12 +19,15 @@ import type { Accounts, Identity, SessionVerifier } from '../core/accounts/accou
 import type { AccountKeys } from '../core/access/account-keys';
 import type { Clock } from '../core/shared/clock';
 import { SessionRequiredError, ValidationError } from '../core/shared/errors';
+import { dispatch } from './dispatch';
 
 export interface PortalDeps {
   accounts: Accounts;
   sessions: SessionVerifier;
   keys: AccountKeys;
   page: DashboardPage;
+  /** The API reference at /docs, rendered from docs/openapi.yaml. */
+  reference: DashboardPage;
   logger: Logger;
   clock?: Clock;
 }
@@ -54,14 +56,10 @@ const toDashboard = (event: APIGatewayProxyEvent, resource: string): APIGatewayP
   };
 };
 
-const operationOf = (resource: string): PortalOperation => {
-  const found = (Object.keys(PORTAL_ROUTES) as PortalOperation[]).find((operation) => PORTAL_ROUTES[operation].path === resource);
-  if (!found) throw new RouteNotFoundError();
-  return found;
-};
+const pathIdOf = (event: APIGatewayProxyEvent): string => event.pathParameters?.id ?? '';
 
 /**
- * The dashboard's function: its page, and the JSON API a signed-in person manages their keys with.
+ * The dashboard's function: its page, the API reference, and the JSON API a signed-in person manages their keys with.
  * Key routes verify the session token themselves, behind API Gateway's Cognito authorizer as well, so
  * the check holds on both hosts; an account only ever reaches its own keys.
  */
@@ -72,84 +70,79 @@ export const makePortalHandler = (deps: PortalDeps) => {
     return deps.sessions.verify(token);
   };
 
-  const route = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    const operation = operationOf(event.resource);
-    const allowed: readonly string[] = PORTAL_ROUTES[operation].methods;
-    const method = event.httpMethod === 'HEAD' && allowed.includes('GET') ? 'GET' : event.httpMethod;
-    if (!allowed.includes(method)) throw new MethodNotAllowedError(allowed);
+  const route = dispatch<'portal'>({
+    // The page's answers are synchronous; a promise keeps a missing asset's 404 on the pipeline's path.
+    home: (event) => Promise.resolve(toDashboard(event, '/')),
+    dashboardPage: (event) =>
+      Promise.resolve().then(() => (event.path.endsWith('/') ? toDashboard(event, '/dashboard') : deps.page.respond(undefined))),
+    dashboardAsset: (event) => Promise.resolve().then(() => deps.page.respond(event.pathParameters?.asset)),
+    referencePage: () => Promise.resolve().then(() => deps.reference.respond(undefined)),
+    referenceAsset: (event) => Promise.resolve().then(() => deps.reference.respond(event.pathParameters?.asset)),
+    signUp: async (event) => {
+      const body = jsonBodyOf(event);
+      return answer(201, await deps.accounts.signUp(emailFrom(body), passwordFrom(body)));
+    },
+    confirmSignUp: async (event) => {
+      const body = jsonBodyOf(event);
+      await deps.accounts.confirm(emailFrom(body), codeFrom(body));
+      return answer(200, { confirmed: true });
+    },
+    signIn: async (event) => {
+      const body = jsonBodyOf(event);
+      return answer(200, await deps.accounts.signIn(emailFrom(body), text(body.password)));
+    },
+    signOut: async (event) => {
+      await deps.accounts.signOut(refreshTokenFrom(jsonBodyOf(event)));
+      return answer(200, { signedOut: true });
+    },
+    requestPasswordReset: async (event) => {
+      await deps.accounts.requestPasswordReset(emailFrom(jsonBodyOf(event)));
+      return answer(202, { codeSent: true });
+    },
+    confirmPasswordReset: async (event) => {
+      const body = jsonBodyOf(event);
+      await deps.accounts.resetPassword(emailFrom(body), codeFrom(body), passwordFrom(body));
+      return answer(200, { passwordReset: true });
+    },
+    changePassword: async (event) => {
+      const identity = await identityOf(event);
+      const body = jsonBodyOf(event);
+      const current = currentPasswordFrom(body);
+      if (typeof body.newPassword !== 'string' || body.newPassword === '') throw new ValidationError('Enter a new password');
+      // The new password meets the same rules as at sign-up.
+      const next = passwordFrom({ password: body.newPassword });
+      const proof = await deps.accounts.proveOwnership(identity.email, current);
+      await deps.accounts.changePassword(proof, current, next);
+      return answer(200, { passwordChanged: true });
+    },
+    deleteAccount: async (event) => {
+      const identity = await identityOf(event);
+      // The password first: nothing is revoked for a session someone else left open.
+      const proof = await deps.accounts.proveOwnership(identity.email, currentPasswordFrom(jsonBodyOf(event), 'password'));
+      const closed = await deps.keys.closeAll(identity.owner);
+      await deps.accounts.deleteUser(proof);
+      return answer(200, { deleted: true, ...closed });
+    },
+    listAccountKeys: async (event) => {
+      const identity = await identityOf(event);
+      const { usage, ...overview } = await deps.keys.overview(identity.owner);
+      return answer(200, { account: { email: identity.email, usage }, ...overview });
+    },
+    createAccountKey: async (event) => {
+      const identity = await identityOf(event);
+      return answer(201, await deps.keys.create(identity.owner, labelFrom(jsonBodyOf(event))));
+    },
     // A key's id on key routes, a feed's on the feed route.
-    const pathId = event.pathParameters?.id ?? '';
-    switch (operation) {
-      case 'home':
-        return toDashboard(event, '/');
-      case 'page':
-        return event.path.endsWith('/') ? toDashboard(event, '/dashboard') : deps.page.respond(undefined);
-      case 'asset':
-        return deps.page.respond(event.pathParameters?.asset);
-      case 'signUp': {
-        const body = jsonBodyOf(event);
-        return answer(201, await deps.accounts.signUp(emailFrom(body), passwordFrom(body)));
-      }
-      case 'confirm': {
-        const body = jsonBodyOf(event);
-        await deps.accounts.confirm(emailFrom(body), codeFrom(body));
-        return answer(200, { confirmed: true });
-      }
-      case 'signIn': {
-        const body = jsonBodyOf(event);
-        return answer(200, await deps.accounts.signIn(emailFrom(body), text(body.password)));
-      }
-      case 'signOut':
-        await deps.accounts.signOut(refreshTokenFrom(jsonBodyOf(event)));
-        return answer(200, { signedOut: true });
-      case 'passwordReset':
-        await deps.accounts.requestPasswordReset(emailFrom(jsonBodyOf(event)));
-        return answer(202, { codeSent: true });
-      case 'passwordResetConfirmation': {
-        const body = jsonBodyOf(event);
-        await deps.accounts.resetPassword(emailFrom(body), codeFrom(body), passwordFrom(body));
-        return answer(200, { passwordReset: true });
-      }
-      case 'password': {
-        const identity = await identityOf(event);
-        const body = jsonBodyOf(event);
-        const current = currentPasswordFrom(body);
-        if (typeof body.newPassword !== 'string' || body.newPassword === '') throw new ValidationError('Enter a new password');
-        // The new password meets the same rules as at sign-up.
-        const next = passwordFrom({ password: body.newPassword });
-        const proof = await deps.accounts.proveOwnership(identity.email, current);
-        await deps.accounts.changePassword(proof, current, next);
-        return answer(200, { passwordChanged: true });
-      }
-      case 'accountDeletion': {
-        const identity = await identityOf(event);
-        // The password first: nothing is revoked for a session someone else left open.
-        const proof = await deps.accounts.proveOwnership(identity.email, currentPasswordFrom(jsonBodyOf(event), 'password'));
-        const closed = await deps.keys.closeAll(identity.owner);
-        await deps.accounts.deleteUser(proof);
-        return answer(200, { deleted: true, ...closed });
-      }
-      case 'keys': {
-        const identity = await identityOf(event);
-        if (method === 'GET') {
-          const { usage, ...overview } = await deps.keys.overview(identity.owner);
-          return answer(200, { account: { email: identity.email, usage }, ...overview });
-        }
-        return answer(201, await deps.keys.create(identity.owner, labelFrom(jsonBodyOf(event))));
-      }
-      case 'key':
-        return answer(200, { key: await deps.keys.revoke((await identityOf(event)).owner, pathId) });
-      case 'rotation':
-        return answer(201, await deps.keys.rotate((await identityOf(event)).owner, pathId));
-      case 'keyFeeds':
-        return answer(201, await deps.keys.createFeed((await identityOf(event)).owner, pathId, jsonBodyOf(event)));
-      case 'feed': {
-        const { owner } = await identityOf(event);
-        if (method === 'PUT') return answer(200, await deps.keys.editFeed(owner, pathId, jsonBodyOf(event)));
-        return answer(200, { feed: await deps.keys.revokeFeed(owner, pathId) });
-      }
-    }
-  };
+    revokeAccountKey: async (event) =>
+      answer(200, { key: await deps.keys.revoke((await identityOf(event)).owner, pathIdOf(event)) }),
+    rotateAccountKey: async (event) => answer(201, await deps.keys.rotate((await identityOf(event)).owner, pathIdOf(event))),
+    createAccountFeed: async (event) =>
+      answer(201, await deps.keys.createFeed((await identityOf(event)).owner, pathIdOf(event), jsonBodyOf(event))),
+    editAccountFeed: async (event) =>
+      answer(200, await deps.keys.editFeed((await identityOf(event)).owner, pathIdOf(event), jsonBodyOf(event))),
+    revokeAccountFeed: async (event) =>
+      answer(200, { feed: await deps.keys.revokeFeed((await identityOf(event)).owner, pathIdOf(event)) }),
+  });
 
   // Error answers are made by the shared error mapper: they get the portal's headers here, so no
   // refusal of a session is cached either.

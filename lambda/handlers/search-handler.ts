@@ -5,7 +5,7 @@ import { cacheControl } from '../adapters/http/caching';
 import { answerFormat, CALENDAR_CONTENT_TYPE } from '../adapters/http/negotiation';
 import { toICalendar } from '../core/feeds/icalendar';
 import { resultEvent } from '../core/feeds/name-day-events';
-import { ROUTES } from '../contract';
+import { dispatch } from './dispatch';
 import { feedResponse } from './feed-response';
 import { serializedResponse } from '../adapters/http/responses';
 import { searchNames } from '../core/names/search-names';
@@ -16,10 +16,10 @@ import { rememberedAnswer, type ServiceDeps } from './service-deps';
 export const makeSearchHandler = (deps: ServiceDeps) => {
   const { nameIndex } = deps;
   if (!nameIndex) throw new Error('The search handler needs the name index table');
-  return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
-    runRequest(deps, event, context, async (_event, feed) => {
-      if ((ROUTES.searchFeed as readonly string[]).includes(event.resource))
-        return feedResponse(deps, event, feed, { catalog: await deps.catalog(), fixedDays: deps.fixedDays, nameIndex });
+  const route = dispatch<'search'>({
+    searchFeed: async (event, feed) =>
+      feedResponse(deps, event, feed, { catalog: await deps.catalog(), fixedDays: deps.fixedDays, nameIndex }),
+    searchNames: async (event) => {
       const query = parseSearchQuery(queryParamsOf(event), deps.clock.now());
       const catalog = await deps.catalog();
       const format = answerFormat(event);
@@ -34,5 +34,8 @@ export const makeSearchHandler = (deps: ServiceDeps) => {
           : { body: JSON.stringify({ results }), headers };
       });
       return serializedResponse(answer, { 'Cache-Control': cacheControl(query, deps.clock.now()) });
-    });
+    },
+  });
+  return (event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> =>
+    runRequest(deps, event, context, route);
 };

@@ -8,9 +8,10 @@ import {
   FUNCTION_MEMORY_MB,
   PASSWORD_MIN_LENGTH,
   PORTAL_ENV,
-  PORTAL_ROUTES,
+  ROUTE_TABLE,
   USER_POOL,
-  type PortalOperation,
+  operationsAt,
+  resourcesServedBy,
 } from '../../lambda/contract';
 import { ONE_PERMISSION_PER_API } from './nameday-api';
 import { ServiceFunction } from './service-function';
@@ -119,7 +120,12 @@ export class CustomerPortal extends Construct {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (inputDir: string, outputDir: string) => [`cp -r "${inputDir}/web/dashboard" "${outputDir}/dashboard"`],
+          // The pages' files beside the bundle: the dashboard, and the reference page with Redoc and the document.
+          afterBundling: (inputDir: string, outputDir: string) => [
+            `cp -r "${inputDir}/web/dashboard" "${outputDir}/dashboard"`,
+            `cp -r "${inputDir}/web/docs" "${outputDir}/docs"`,
+            `cp "${inputDir}/node_modules/redoc/bundles/redoc.standalone.js" "${inputDir}/docs/openapi.yaml" "${outputDir}/docs/"`,
+          ],
         },
       },
     })
@@ -132,6 +138,10 @@ export class CustomerPortal extends Construct {
     new CfnOutput(this, 'DashboardUrl', {
       value: `${props.publicUrl}dashboard`,
       description: 'The customer dashboard: accounts, keys and usage',
+    });
+    new CfnOutput(this, 'ReferenceUrl', {
+      value: `${props.api.url}docs`,
+      description: 'The API reference, rendered from docs/openapi.yaml',
     });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
@@ -175,13 +185,14 @@ export class CustomerPortal extends Construct {
       cognitoUserPools: [this.userPool],
       identitySource: 'method.request.header.Authorization',
     });
-    for (const operation of Object.keys(PORTAL_ROUTES) as PortalOperation[]) {
-      const route = PORTAL_ROUTES[operation];
-      const resource = api.root.resourceForPath(route.path);
-      for (const method of route.methods) {
-        resource.addMethod(method, integration, {
+    // The route table's portal paths: a session's methods behind the authorizer, the rest open.
+    for (const path of resourcesServedBy('portal')) {
+      const resource = api.root.resourceForPath(path);
+      for (const operation of operationsAt(path)) {
+        const route = ROUTE_TABLE[operation];
+        resource.addMethod(route.method, integration, {
           apiKeyRequired: false,
-          ...(route.signedIn
+          ...(route.authorization === 'session'
             ? { authorizer, authorizationType: AuthorizationType.COGNITO }
             : { authorizationType: AuthorizationType.NONE }),
         });

@@ -28,13 +28,14 @@ import {
   ERRORS,
   JSON_CONTENT_TYPE,
   MIN_COMPRESSION_BYTES,
-  QUERY_PARAMETERS,
-  isFeedOperation,
-  ROUTES,
+  ROUTE_TABLE,
   errorBody,
+  operationsAt,
+  pathParametersOf,
+  resourcesServedBy,
   type ErrorKind,
+  type FunctionRole,
   type Limits,
-  type Operation,
 } from '../../lambda/contract';
 
 export interface NamedayApiProps {
@@ -137,31 +138,33 @@ export class NamedayApi extends Construct {
       },
     );
 
-    const listing = new LambdaIntegration(props.listingFunction, ONE_PERMISSION_PER_API);
-    const search = new LambdaIntegration(props.searchFunction, ONE_PERMISSION_PER_API);
-    const integrations: Record<Operation, LambdaIntegration> = {
-      listing,
-      calendars: listing,
-      search,
-      namedaysFeed: listing,
-      searchFeed: search,
+    const integrations: Record<FunctionRole, LambdaIntegration> = {
+      listing: new LambdaIntegration(props.listingFunction, ONE_PERMISSION_PER_API),
+      search: new LambdaIntegration(props.searchFunction, ONE_PERMISSION_PER_API),
     };
-    for (const operation of Object.keys(ROUTES) as Operation[]) {
-      for (const path of ROUTES[operation]) {
+    // The route table's name day paths, each answered by the function the table names.
+    for (const role of Object.keys(integrations) as FunctionRole[]) {
+      for (const path of resourcesServedBy(role)) {
         const resource = this.api.root.resourceForPath(path);
-        // An explicit HEAD method takes precedence over ANY, so HEAD reaches the function like GET.
-        for (const method of ALLOWED_METHODS) {
-          resource.addMethod(method, integrations[operation], {
-            // A feed's token is its credential, checked and counted by the function.
-            apiKeyRequired: !isFeedOperation(operation),
-            requestValidator: queryValidator,
-            requestParameters: Object.fromEntries<boolean>([
-              ...QUERY_PARAMETERS[operation].map((name): [string, boolean] => [`method.request.querystring.${name}`, false]),
-              ...(path.includes('{token}') ? [['method.request.path.token', true] as [string, boolean]] : []),
-            ]),
-          });
+        const operations = operationsAt(path).map((operation) => ROUTE_TABLE[operation]);
+        for (const route of operations) {
+          // An explicit HEAD method takes precedence over ANY, so HEAD reaches the function like GET.
+          for (const method of ALLOWED_METHODS) {
+            resource.addMethod(method, integrations[role], {
+              // A feed's token is its credential, checked and counted by the function.
+              apiKeyRequired: route.authorization === 'api-key',
+              requestValidator: queryValidator,
+              requestParameters: Object.fromEntries<boolean>([
+                ...route.query.map((name): [string, boolean] => [`method.request.querystring.${name}`, false]),
+                ...pathParametersOf(path).map((name): [string, boolean] => [`method.request.path.${name}`, true]),
+              ]),
+            });
+          }
         }
-        this.addMethodNotAllowed(resource, !isFeedOperation(operation));
+        this.addMethodNotAllowed(
+          resource,
+          operations.some((route) => route.authorization === 'api-key'),
+        );
       }
     }
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import type { LocalService } from '../../local/local-service';
+import { startCheckedService } from '../support/checked-service';
 import { recordingLogger } from '../support/silent-logger';
 
 // The callbacks given to `evaluate` run in the page, where these exist; the test's own program has no DOM
@@ -41,7 +42,7 @@ beforeAll(async () => {
   if (!CHROMIUM) throw new Error('No Chromium: install it (as root: apt-get install -y chromium) or set CHROMIUM_PATH');
   dataDir = mkdtempSync(join(tmpdir(), 'nameday-browser-'));
   mkdirSync(SCREENSHOTS, { recursive: true });
-  service = await startLocalService({
+  service = await startCheckedService({
     port: 0,
     dataDir,
     logger: recordingLogger(),
@@ -536,7 +537,7 @@ describe('the dashboard on the narrowest screen (320 px)', () => {
 describe('the dashboard where sign-ups are confirmed by the emailed code', () => {
   it("confirms a new account with the code from cognito-local's log, after refusing a wrong one beside the field", async () => {
     const directory = mkdtempSync(join(tmpdir(), 'nameday-browser-code-'));
-    const coded = await startLocalService({
+    const coded = await startCheckedService({
       port: 0,
       dataDir: directory,
       logger: recordingLogger(),

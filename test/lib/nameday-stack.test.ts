@@ -249,7 +249,9 @@ describe('NamedayStack customer portal', () => {
     ]);
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
     expect(open.map((method) => method.Properties.HttpMethod).sort()).toEqual([
-      ...Array<string>(16).fill('ANY'),
+      ...Array<string>(13).fill('ANY'),
+      'GET',
+      'GET',
       'GET',
       'GET',
       'GET',
@@ -345,8 +347,8 @@ describe('NamedayStack operations', () => {
 });
 
 /** Runs the portal's bundle as Lambda would (in Node, from its task root, with its environment) for one page request. */
-const servePageFromBundle = (bundle: string, entry: string): { statusCode: number; body: string } => {
-  const event = JSON.stringify(getEvent('/dashboard', ''));
+const servePageFromBundle = (bundle: string, entry: string, resource = '/dashboard'): { statusCode: number; body: string } => {
+  const event = JSON.stringify(getEvent(resource, ''));
   const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(entry).href)});
 process.stdout.write(JSON.stringify(await handler(${event}, { awsRequestId: 'test' })));`;
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
@@ -393,6 +395,12 @@ describe('NamedayStack bundling', () => {
     const page = servePageFromBundle(portalBundle as string, entryOf(portalBundle as string) as string);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Name days of 19 countries, in one JSON API</h1>');
+    // The reference page too, with Redoc's bundle and the document copied beside it.
+    expect(servePageFromBundle(portalBundle as string, entryOf(portalBundle as string) as string, '/docs').body).toContain(
+      'docs/redoc.standalone.js',
+    );
+    expect(existsSync(join(portalBundle as string, 'docs', 'redoc.standalone.js'))).toBe(true);
+    expect(readFileSync(join(portalBundle as string, 'docs', 'openapi.yaml'), 'utf8')).toContain('operationId: listNamedays');
     // Source maps beside every bundle, so that a logged stack names the TypeScript line.
     for (const bundle of bundles) expect(existsSync(`${entryOf(bundle) as string}.map`)).toBe(true);
   });

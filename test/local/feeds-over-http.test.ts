@@ -4,8 +4,16 @@ import { DynamoDbApiKeyRepository } from '../../lambda/adapters/dynamodb/dynamod
 import { apiKeyIdOf, hashApiKey } from '../../lambda/core/access/api-keys';
 import { FeedTokens } from '../../lambda/core/access/feed-tokens';
 import { KeyAdmin } from '../../lambda/core/access/key-admin';
+import { parseArgs, runKeysCommand } from '../../lambda/adapters/cli/keys-command';
+import { DynamoDbNamedayRepository } from '../../lambda/adapters/dynamodb/dynamodb-nameday-repository';
+import { DynamoDbNameIndexRepository } from '../../lambda/adapters/dynamodb/dynamodb-name-index-repository';
+import { CalendarCatalog } from '../../lambda/core/calendar/catalog';
+import type { NameSources } from '../../lambda/core/feeds/people';
+import { cachedCatalog } from '../../lambda/handlers/service-deps';
+import { localServerUrl } from '../../local/local-store-target';
 import { localDocumentClient, LOCAL_TABLE_NAMES } from '../../local/embedded-store';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import type { LocalService } from '../../local/local-service';
+import { startCheckedService } from '../support/checked-service';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +27,11 @@ let service: LocalService;
 let dataDir: string;
 let admin: KeyAdmin;
 let feeds: FeedTokens;
+let names: NameSources;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'nameday-feeds-'));
-  service = await startLocalService({
+  service = await startCheckedService({
     port: 0,
     dataDir,
     keys: `free:${KEY}`,
@@ -38,6 +47,12 @@ beforeAll(async () => {
   );
   admin = new KeyAdmin(keys, clock);
   feeds = new FeedTokens(keys, keys, clock);
+  const store = localDocumentClient(readFileSync(join(dataDir, 'endpoint'), 'utf8'));
+  const namedays = new DynamoDbNamedayRepository(store, LOCAL_TABLE_NAMES.namedays, data.version);
+  names = {
+    catalog: cachedCatalog(async () => new CalendarCatalog(await namedays.loadCatalog())),
+    nameIndex: new DynamoDbNameIndexRepository(store, LOCAL_TABLE_NAMES.nameIndex, data.version),
+  };
 });
 afterAll(async () => {
   await service.close();
@@ -49,6 +64,21 @@ const events = (text: string) =>
   new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
 
 describe('feed links for calendar apps', () => {
+  it('is printed by the key command as a link to the running server that a calendar app can open', async () => {
+    const printed = await runKeysCommand(
+      parseArgs(['feed', keyId(KEY), '--country', 'CZ']),
+      admin,
+      feeds,
+      names,
+      localServerUrl(dataDir),
+    );
+    const link = /Subscribe in a calendar app to: (\S+)/.exec(printed)?.[1] ?? '';
+    expect(link.startsWith(`${service.url}/api/v1/feeds/ndf_`)).toBe(true);
+    const response = await fetch(link);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('BEGIN:VCALENDAR');
+  });
+
   it('answers the current year and the next in iCalendar without x-api-key, counting against the key', async () => {
     const { token } = await feeds.create(keyId(KEY), { kind: 'listing', country: 'CZ' });
     const response = await fetch(`${service.url}/api/v1/feeds/${token}/namedays.ics?country=CZ`);

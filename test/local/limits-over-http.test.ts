@@ -1,5 +1,6 @@
 import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import type { LocalService } from '../../local/local-service';
+import { startCheckedService } from '../support/checked-service';
 import { recordingLogger } from '../support/silent-logger';
 
 const RATE_KEY = 'nd_live_0000000000000000000000000000aa01';
@@ -13,7 +14,7 @@ const data = loadServiceData();
 const someCalendars = { ...data, definitions: data.definitions.filter((calendar) => ['CZ', 'SK'].includes(calendar.country)) };
 
 const start = (limits: { ratePerMinute: number; freeMonthlyQuota: number }) =>
-  startLocalService({
+  startCheckedService({
     data: someCalendars,
     port: 0,
     keys: `free:${RATE_KEY},free:${QUOTA_KEY},free:${HEADER_KEY},paid:${PAID_KEY}`,

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDbApiKeyRepository } from '../../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { KeyAdmin } from '../../lambda/core/access/key-admin';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import type { LocalService } from '../../local/local-service';
+import { startCheckedService } from '../support/checked-service';
 import { openLocalStore } from '../../local/local-store-target';
 import { recordingLogger } from '../support/silent-logger';
 
@@ -19,7 +20,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'nameday-server-'));
-  service = await startLocalService({
+  service = await startCheckedService({
     port: 0,
     dataDir,
     keys: `free:${FREE_KEY},paid:${PAID_KEY}`,
@@ -29,7 +30,8 @@ beforeAll(async () => {
     logger,
     report: (line) => reported.push(line),
   });
-});
+  // Seeding every calendar takes seconds alone, and longer on a shared, busy machine.
+}, 120000);
 afterAll(async () => {
   await service.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -171,6 +173,19 @@ describe('local server over HTTP', () => {
     expect(response.json.results.map((result: { name: string }) => result.name)).toContain('Jiří');
   });
 
+  it('negotiates by q-values: text/calendar;q=0 with application/json answers JSON, a higher q iCalendar', async () => {
+    const excluded = await send('/api/v1/namedays?country=CZ&date=2026-03-19', {
+      headers: { Accept: 'text/calendar;q=0, application/json' },
+    });
+    expect(excluded.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(excluded.json.namedays[0].names).toEqual(['Josef']);
+    const preferred = await fetch(`${service.url}/api/v1/namedays?country=CZ&date=2026-03-19`, {
+      headers: { 'x-api-key': FREE_KEY, Accept: 'application/json;q=0.5, text/calendar' },
+    });
+    expect(preferred.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(await preferred.text()).toContain('SUMMARY:Josef');
+  });
+
   it('logs one JSON-ready line per request and never the key', () => {
     expect(logger.lines.length).toBeGreaterThan(0);
     expect(JSON.stringify(logger.lines)).not.toContain(FREE_KEY);
@@ -193,7 +208,7 @@ describe('local server over HTTP', () => {
   it('restarts on the same store without seeding again and keeps provisioned keys idempotent', async () => {
     await service.close();
     const lines: string[] = [];
-    service = await startLocalService({
+    service = await startCheckedService({
       port: 0,
       dataDir,
       keys: `free:${FREE_KEY}`,
@@ -215,12 +230,12 @@ describe('local server without NAMEDAY_KEYS', () => {
   it('creates a demo key once, which then works', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nameday-demo-'));
     try {
-      const first = await startLocalService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
+      const first = await startCheckedService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
       expect(first.demoKey).toMatch(/^nd_live_[0-9a-f]{32}$/);
       const response = await fetch(`${first.url}/api/v1/calendars`, { headers: { 'x-api-key': first.demoKey as string } });
       expect(response.status).toBe(200);
       await first.close();
-      const second = await startLocalService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
+      const second = await startCheckedService({ port: 0, dataDir: dir, logger: recordingLogger(), data: czechOnly });
       expect(second.demoKey).toBeUndefined();
       await second.close();
     } finally {
@@ -234,7 +249,7 @@ describe('compression on the local server', () => {
     const { request: httpRequest } = await import('node:http');
     const { gunzipSync } = await import('node:zlib');
     const dir = mkdtempSync(join(tmpdir(), 'nameday-gzip-'));
-    const local = await startLocalService({
+    const local = await startCheckedService({
       port: 0,
       dataDir: dir,
       keys: `paid:${PAID_KEY}`,

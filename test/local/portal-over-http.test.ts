@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
 import { MAX_ACTIVE_KEYS_PER_ACCOUNT } from '../../lambda/contract';
 import type { AccountKeyView, AccountKeysOverview } from '../../lambda/core/access/account-keys';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import type { LocalService } from '../../local/local-service';
+import { startCheckedService } from '../support/checked-service';
 import { recordingLogger } from '../support/silent-logger';
 
 /** A key as the portal issues it: its view and, this once, its value; or an error body. */
@@ -21,7 +22,7 @@ let codeService: LocalService;
 let dataDir: string;
 
 const start = (confirmSignUps: 'auto' | 'code', directory?: string) =>
-  startLocalService({
+  startCheckedService({
     port: 0,
     ...(directory && { dataDir: directory }),
     logger,
@@ -249,7 +250,7 @@ describe('the customer dashboard API, against cognito-local and the local store'
     }
     const wrongMethod = await fetch(`${service.url}/portal/v1/keys`, { method: 'PUT', headers: { Authorization: token } });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
   it('resets a forgotten password with the emailed code, telling no one which emails have accounts', async () => {

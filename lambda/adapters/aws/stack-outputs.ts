@@ -5,6 +5,8 @@ export interface DeployedStack {
   apiKeysTable: string;
   freeUsagePlanId: string;
   paidUsagePlanId: string;
+  /** The stage's base URL (the `ApiUrl` output), for the feed links the command prints. */
+  apiUrl: string;
 }
 
 /** CDK output keys carry a construct path and a hash; match them by the name we gave them. */
@@ -18,6 +20,7 @@ export const deployedStackFrom = (outputs: Record<string, string>): DeployedStac
   apiKeysTable: pick(outputs, 'ApiKeysTableName'),
   freeUsagePlanId: pick(outputs, 'FreeUsagePlanId'),
   paidUsagePlanId: pick(outputs, 'PaidUsagePlanId'),
+  apiUrl: pick(outputs, 'ApiUrl'),
 });
 
 /** Reads a deployed stack's outputs by its name. */

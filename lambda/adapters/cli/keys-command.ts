@@ -70,6 +70,9 @@ const table = (rows: string[][]): string => {
     .join('\n');
 };
 
+/** Where `npm start` serves by default. */
+export const DEFAULT_LOCAL_API_URL = 'http://127.0.0.1:3000';
+
 /** Runs one key command against an admin already pointed at its store; returns what to print. */
 /** "Anna@CZ,Jiří@czech-civil": a name, then a country code or a calendar's slug. */
 const peopleOption = (value: string | undefined): { name: string; country?: string; calendarId?: string }[] => {
@@ -102,6 +105,8 @@ export const runKeysCommand = async (
   admin: KeyAdmin,
   feeds?: FeedTokens,
   names?: NameSources,
+  /** The API's base URL, for the feed links printed: the local server's, or the stack's `ApiUrl`. */
+  apiUrl = DEFAULT_LOCAL_API_URL,
 ): Promise<string> => {
   const id = args.positional[0];
   switch (args.command) {
@@ -147,8 +152,8 @@ export const runKeysCommand = async (
       const subscription = await subscriptionFor(request, names);
       const feed = await feeds.create(id, subscription);
       return [
-        `Created ${feed.id} for ${id}. Its URL is shown only this once; the token in it is a secret like the key:`,
-        `<API URL>/api/v1/feeds/${feed.token}/${feedFileOf(subscription.kind)}`,
+        `Created ${feed.id} for ${id}. Its URL is shown only this once; the token in it is a secret like the key.`,
+        `Subscribe in a calendar app to: ${apiUrl.replace(/\/+$/, '')}/api/v1/feeds/${feed.token}/${feedFileOf(subscription.kind)}`,
         `Revoke with: npm run keys -- feed-revoke ${feed.id}`,
       ].join('\n');
     }

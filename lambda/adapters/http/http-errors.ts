@@ -1,4 +1,4 @@
-import { ALLOWED_METHODS, ERRORS } from '../../contract';
+import { ALLOW_HEADER, ALLOWED_METHODS, ERRORS } from '../../contract';
 import { ServiceError } from '../../core/shared/errors';
 
 /** No route at this path: an HTTP concern, answered by the gateway (API Gateway or the local one). */
@@ -13,8 +13,9 @@ export class MethodNotAllowedError extends ServiceError {
   readonly allow: string;
 
   constructor(allowed: readonly string[] = ALLOWED_METHODS) {
-    super(allowed === ALLOWED_METHODS ? ERRORS.methodNotAllowed.message : `Method not allowed. Use ${allowed.join(' or ')}`);
-    this.allow = allowed.join(', ');
+    const allow = allowed.join(', ');
+    super(allow === ALLOW_HEADER ? ERRORS.methodNotAllowed.message : `Method not allowed. Use ${allowed.join(' or ')}`);
+    this.allow = allow;
   }
 }
 

@@ -5,6 +5,7 @@ import type { LimitStanding } from '../../core/access/usage-windows';
 import type { Clock } from '../../core/shared/clock';
 import { isWellFormedFeedToken, type FeedRecord, type FeedTokens } from '../../core/access/feed-tokens';
 import { LimitError, ServiceError, UnauthorizedError } from '../../core/shared/errors';
+import { ROUTE_TABLE, operationFor } from '../../contract';
 import { operationOf, requestMetricFields, tierOf } from '../metrics';
 import { systemClock } from '../system-clock';
 import type { Logger } from '../logger';
@@ -54,8 +55,9 @@ interface Outcome {
  * against); a malformed, unknown or revoked token is refused here, before the route runs.
  */
 const feedOf = async (feeds: FeedTokens | undefined, event: APIGatewayProxyEvent): Promise<FeedRecord | undefined> => {
+  const operation = operationFor(event.resource, event.httpMethod);
+  if (!operation || ROUTE_TABLE[operation].authorization !== 'feed-token') return undefined;
   const token = event.pathParameters?.token;
-  if (token === undefined) return undefined;
   if (!feeds || !isWellFormedFeedToken(token)) throw new UnauthorizedError();
   return feeds.resolve(token);
 };
@@ -132,7 +134,7 @@ export const runRequest = async (
     requestId,
     durationMs: Math.round((now() - started) * 100) / 100,
     ...requestMetricFields({
-      operation: operationOf(event.resource),
+      operation: operationOf(event.resource, event.httpMethod),
       status: response.statusCode,
       tier: tierOf(outcome.standing),
       at: (deps.clock ?? systemClock).now(),

@@ -1,4 +1,5 @@
 import type { CalendarCatalog } from '../calendar/catalog';
+import type { QueryParameterOf } from '../../contract';
 import { daysInGregorianMonth, gregorianToJdn } from '../calendar/civil-date';
 import { isSupportedCountry } from '../shared/countries';
 import { ValidationError } from '../shared/errors';
@@ -22,7 +23,15 @@ export interface ListQuery {
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 365;
 
-const LISTING_PARAMS = ['country', 'date', 'month', 'calendar_id', 'limit', 'offset'] as const;
+/** Read in this order; each is a query parameter the route table gives the listing (tz is read with the zone). */
+const LISTING_PARAMS = [
+  'country',
+  'date',
+  'month',
+  'calendar_id',
+  'limit',
+  'offset',
+] as const satisfies readonly QueryParameterOf<'listNamedays'>[];
 
 const parseDate = (value: string): { year: number; first: number; last: number } => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -1,3 +1,4 @@
+import type { QueryParameterOf } from '../../contract';
 import { ValidationError } from '../shared/errors';
 import { foldName } from './name-folding';
 import { MIN_QUERY_LENGTH } from './name-index';
@@ -5,6 +6,9 @@ import { assertYearInRange, singleParam, type QueryParams } from '../shared/quer
 import { civilDayIn, parseTimeZone } from '../shared/time-zone';
 
 export const MAX_QUERY_LENGTH = 100;
+
+/** The search's parameters, each one the route table gives the operation (tz is read with the zone). */
+const SEARCH_PARAMS = { q: 'q', year: 'year' } as const satisfies Record<string, QueryParameterOf<'searchNames'>>;
 
 export interface SearchQuery {
   /** The folded query, or null when the query is too short, too long or has nothing to match. */
@@ -28,9 +32,9 @@ const parseYear = (value: string | undefined, currentYear: number): number => {
  * characters as the user sees them, after trimming; the folded form must keep two of them.
  */
 export const parseSearchQuery = (params: QueryParams, now: Date): SearchQuery => {
-  const q = singleParam(params, 'q');
+  const q = singleParam(params, SEARCH_PARAMS.q);
   const timeZone = parseTimeZone(params);
-  const sentYear = singleParam(params, 'year');
+  const sentYear = singleParam(params, SEARCH_PARAMS.year);
   const year = parseYear(sentYear, civilDayIn(now, timeZone).year);
   const context = { year, timeZone, dependsOnNow: sentYear === undefined };
   const trimmed = q?.trim() ?? '';

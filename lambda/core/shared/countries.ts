@@ -1,25 +1,10 @@
-/** The supported countries (ISO 3166-1 alpha-2) and the English short names the API returns. */
-export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
-  AT: 'Austria',
-  BG: 'Bulgaria',
-  CY: 'Cyprus',
-  CZ: 'Czechia',
-  DE: 'Germany',
-  ES: 'Spain',
-  FI: 'Finland',
-  FR: 'France',
-  GR: 'Greece',
-  HR: 'Croatia',
-  HU: 'Hungary',
-  IT: 'Italy',
-  LV: 'Latvia',
-  PL: 'Poland',
-  RO: 'Romania',
-  RU: 'Russia',
-  SE: 'Sweden',
-  SK: 'Slovakia',
-  UA: 'Ukraine',
-};
+import countryData from '../../../data/countries.json';
+
+/**
+ * The supported countries (ISO 3166-1 alpha-2) and the English short names the API returns. They are
+ * data (data/countries.json), bundled at build time, so adding a country touches data/ only.
+ */
+export const COUNTRY_NAMES: Readonly<Record<string, string>> = countryData.countries;
 
 export const isSupportedCountry = (code: string): boolean => Object.hasOwn(COUNTRY_NAMES, code);
 

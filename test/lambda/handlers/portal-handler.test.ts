@@ -10,6 +10,7 @@ const handler = makePortalHandler({
   sessions: {} as SessionVerifier,
   keys: {} as AccountKeys,
   page: { respond: () => ({ statusCode: 200, headers: {}, body: '<!doctype html>' }) },
+  reference: { respond: () => ({ statusCode: 200, headers: {}, body: '<!doctype html>' }) },
   logger: recordingLogger(),
 });
 

@@ -226,6 +226,7 @@ describe('KeyAdmin on a deployed stack (API Gateway mocked)', () => {
             { OutputKey: 'ApiKeysTableName', OutputValue: 'NamedayStack-ApiKeys' },
             { OutputKey: 'ApiFreeUsagePlanId1A2B3C', OutputValue: 'free-id' },
             { OutputKey: 'ApiPaidUsagePlanId4D5E6F', OutputValue: 'paid-id' },
+            { OutputKey: 'ApiApiUrl7A8B9C', OutputValue: 'https://abc.execute-api.eu-central-1.amazonaws.com/prod/' },
           ],
         },
       ],
@@ -234,6 +235,7 @@ describe('KeyAdmin on a deployed stack (API Gateway mocked)', () => {
       apiKeysTable: 'NamedayStack-ApiKeys',
       freeUsagePlanId: 'free-id',
       paidUsagePlanId: 'paid-id',
+      apiUrl: 'https://abc.execute-api.eu-central-1.amazonaws.com/prod/',
     });
     cloudFormation.restore();
   });
