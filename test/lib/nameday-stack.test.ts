@@ -249,7 +249,7 @@ describe('NamedayStack customer portal', () => {
     ]);
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
     expect(open.map((method) => method.Properties.HttpMethod).sort()).toEqual([
-      ...Array<string>(13).fill('ANY'),
+      ...Array<string>(18).fill('ANY'),
       'GET',
       'GET',
       'GET',
