@@ -80,9 +80,12 @@ export const createContractValidator = (document: OpenApiDocument = loadOpenApi(
   return (exchange: Exchange): string[] => {
     const path = exchange.target.split('?')[0] ?? '';
     const where = `${exchange.method} ${exchange.target.slice(0, 120)} → ${exchange.status}`;
-    // Exact paths win over templates, as on both hosts.
+    // Exact paths win over templates, as on both hosts; `/dashboard/` is routed as `/dashboard`, as API Gateway does.
+    const exact = (asked: string) => paths.find((candidate) => candidate.template === asked);
     const template = (
-      paths.find((candidate) => candidate.template === path) ?? paths.find((candidate) => candidate.pattern.test(path))
+      exact(path) ??
+      paths.find((candidate) => candidate.pattern.test(path)) ??
+      (path === '/dashboard/' ? exact('/dashboard') : undefined)
     )?.template;
     if (!template) {
       const body =
