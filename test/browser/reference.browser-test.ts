@@ -50,7 +50,7 @@ afterAll(async () => {
 describe('the API reference in a real browser', () => {
   it('is reached from the dashboard and renders docs/openapi.yaml under the strict CSP, from this origin only', async () => {
     await page.goto(`${service.url}/dashboard`);
-    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'API reference' }).click();
     await page.waitForURL(`${service.url}/docs`);
 
     // Redoc renders the listing operation: its summary as a heading, its path and its parameters.
