@@ -19,6 +19,7 @@ const admissionSection = (r: BenchResults): string[] => {
   if (!base) return [];
   const withoutDynamo = base.total - base.dynamoDb;
   const warmTarget = (name: string) => !name.includes('cold') && !name.startsWith('feed');
+  const coldTarget = (name: string) => name.includes('cold');
   return [
     '## 9. Store calls of a paid and a free request, warm and cold',
     '',
@@ -30,15 +31,21 @@ const admissionSection = (r: BenchResults): string[] => {
     "the key out of the account's record, so it is refused from that moment). A feed's fetch also reads its",
     "token's record every time, so a revoked feed or an edited list shows at once; it takes from the month",
     "once a UTC day. Measured on an account of three keys and two feeds. The all-in cost is section 8's",
-    `one-date answer ($${round2(base.total)}/M) with this path's DynamoDB part in place of the bench key's. Target: a warm`,
-    `request is one write and no read; every path ≤ $${COST_TARGET} per million.`,
+    `one-date answer ($${round2(base.total)}/M) with this path's DynamoDB part in place of the bench key's. Targets: a warm`,
+    `request is one write and no read, ≤ $${COST_TARGET} per million; a cold process adds at most two reads, once per`,
+    'process and key (its all-in figure is shown as if every request were cold, which none is past the first);',
+    "a feed fetch is one read and one write, as before quotas were the account's (the token is read every fetch).",
     '',
     '| Path | Store calls | Read units | Write units | DynamoDB $/M | All-in $/M | Target |',
     '| --- | --- | ---: | ---: | ---: | ---: | --- |',
     ...r.admissionPaths.map((p) => {
       const total = round2(withoutDynamo + p.dynamoDbPerMillion);
-      const shape = warmTarget(p.name) ? p.reads === 0 && p.writes === 1 : p.writes <= 1;
-      return `| ${p.name} | ${p.calls.join(', ') || 'none'} | ${p.readUnits} | ${p.writeUnits} | ${p.dynamoDbPerMillion} | ${total} | ${verdict(shape && total <= COST_TARGET)} |`;
+      const met = warmTarget(p.name)
+        ? p.reads === 0 && p.writes === 1 && total <= COST_TARGET
+        : coldTarget(p.name)
+          ? p.reads <= 2 && p.writes === 1
+          : p.reads === 1 && p.writes === 1;
+      return `| ${p.name} | ${p.calls.join(', ') || 'none'} | ${p.readUnits} | ${p.writeUnits} | ${p.dynamoDbPerMillion} | ${total} | ${verdict(met)} |`;
     }),
     '',
     "Why the cold and feed figures moved: before quotas were the account's, a key's record was its counter,",
