@@ -12,6 +12,7 @@ const THROTTLED =
 export const startFaultProxy = async (target: string) => {
   const { hostname, port } = new URL(target);
   let fault: Fault = 'none';
+  let throttled = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     sockets.add(client);
@@ -20,11 +21,12 @@ export const startFaultProxy = async (target: string) => {
     if (fault === 'unreachable') return void client.destroy();
     if (fault === 'stall') return void client.resume();
     if (fault === 'throttle') {
-      client.once('data', () =>
+      client.once('data', () => {
+        throttled += 1;
         client.end(
           `HTTP/1.1 400 Bad Request\r\nContent-Type: application/x-amz-json-1.0\r\nContent-Length: ${THROTTLED.length}\r\nConnection: close\r\n\r\n${THROTTLED}`,
-        ),
-      );
+        );
+      });
       return;
     }
     const upstream = connect(Number(port), hostname);
@@ -36,6 +38,8 @@ export const startFaultProxy = async (target: string) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** How many requests were answered with the throttling error so far. */
+    throttled: () => throttled,
     /** Applies to every connection from now on: open ones are cut, as a network fault would. */
     set: (next: Fault) => {
       fault = next;
