@@ -26,6 +26,22 @@ declare const window: { scrollY: number };
 declare const navigator: { clipboard: { readText(): Promise<string> } };
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string; color: string };
 
+/**
+ * axe-core's serious and critical findings on the page as it is now, each with where it is. axe is
+ * evaluated into the page, as the page's CSP rightly refuses inline scripts.
+ */
+const seriousViolations = async (page: Page): Promise<string[]> => {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return found.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+};
+
 /** Debian's chromium package, or the browser CHROMIUM_PATH names. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
@@ -111,18 +127,9 @@ describe.each(viewports)('the dashboard on a $name ($width×$height)', (viewport
 
   const shot = (state: string) => page.screenshot({ path: join(SCREENSHOTS, `${viewport.name}-${state}.png`), fullPage: true });
 
-  /** axe-core in the page (evaluated, as the page's CSP rightly refuses inline scripts): no serious or critical finding. */
+  /** axe-core in the page: no serious or critical finding. */
   const expectAccessible = async (state: string) => {
-    if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axe.source);
-    const violations = await page.evaluate(async () => {
-      const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      });
-      return found.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    });
-    expect([state, violations]).toEqual([state, []]);
+    expect([state, await seriousViolations(page)]).toEqual([state, []]);
   };
 
   const expectNoSidewaysScroll = async () => {
@@ -558,16 +565,7 @@ describe('the dashboard where sign-ups are confirmed by the emailed code', () =>
       await page.getByLabel('Code', { exact: true }).fill('000000');
       await page.getByRole('button', { name: 'Confirm' }).click();
       await page.locator('#confirm-code-error').filter({ hasText: 'That code is wrong or has expired' }).waitFor();
-      if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axe.source);
-      const violations = await page.evaluate(async () => {
-        const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-        });
-        return found.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => violation.id);
-      });
-      expect(violations).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: join(SCREENSHOTS, 'phone-confirm-code.png'), fullPage: true });
       await page.getByLabel('Code', { exact: true }).fill(codeSentTo(email, 'SignUp', directory));
       await page.getByRole('button', { name: 'Confirm' }).click();

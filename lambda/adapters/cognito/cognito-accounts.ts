@@ -107,22 +107,7 @@ export class CognitoAccounts implements Accounts {
   }
 
   async signIn(email: string, password: string): Promise<Session> {
-    const result = await guard(() =>
-      this.client
-        .send(
-          new InitiateAuthCommand({
-            ClientId: this.settings.clientId,
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            AuthParameters: { USERNAME: email, PASSWORD: password },
-          }),
-        )
-        .catch((error: unknown) => {
-          if (isPoolError(error, WRONG_CREDENTIALS)) {
-            throw new SessionRequiredError(WRONG_CREDENTIALS_MESSAGE);
-          }
-          throw error;
-        }),
-    );
+    const result = await this.passwordAuth(email, password, () => new SessionRequiredError(WRONG_CREDENTIALS_MESSAGE));
     const tokens = result.AuthenticationResult;
     // A challenge (a new password, MFA) is not offered by our pool; meeting one is a configuration error.
     if (!tokens?.IdToken || !tokens.RefreshToken) throw new Error(`Unexpected sign-in challenge ${result.ChallengeName ?? ''}`);
@@ -164,7 +149,15 @@ export class CognitoAccounts implements Accounts {
   }
 
   async proveOwnership(email: string, password: string): Promise<AccountProof> {
-    const result = await guard(() =>
+    const result = await this.passwordAuth(email, password, () => new PasswordMismatchError());
+    const accessToken = result.AuthenticationResult?.AccessToken;
+    if (!accessToken) throw new Error(`Unexpected sign-in challenge ${result.ChallengeName ?? ''}`);
+    return { accessToken };
+  }
+
+  /** The pool's password sign-in; wrong credentials become the caller's own error. */
+  private passwordAuth(email: string, password: string, wrongCredentials: () => Error) {
+    return guard(() =>
       this.client
         .send(
           new InitiateAuthCommand({
@@ -174,13 +167,10 @@ export class CognitoAccounts implements Accounts {
           }),
         )
         .catch((error: unknown) => {
-          if (isPoolError(error, WRONG_CREDENTIALS)) throw new PasswordMismatchError();
+          if (isPoolError(error, WRONG_CREDENTIALS)) throw wrongCredentials();
           throw error;
         }),
     );
-    const accessToken = result.AuthenticationResult?.AccessToken;
-    if (!accessToken) throw new Error(`Unexpected sign-in challenge ${result.ChallengeName ?? ''}`);
-    return { accessToken };
   }
 
   async changePassword(proof: AccountProof, currentPassword: string, newPassword: string): Promise<void> {
