@@ -8,15 +8,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CalendarDefinition } from '../lambda/core/calendar/calendar';
 import { withEntriesRewritten } from './data-calendar-file';
-import { agreedNames, deepenWithDatasets, type DatedGroup, type DayNames } from './data-greek-forms';
+import { agreedNames, deepenWithDatasets, type DatedGroup } from './data-greek-forms';
+import { REFERENCE_DIR, referenceDays } from './data-reference';
 
 const DATA = join(__dirname, '..', 'data');
 const GREEK_CALENDARS = ['greek-orthodox', 'cypriot-orthodox'];
-const reference = <T>(dataset: string, file: string): T =>
-  JSON.parse(readFileSync(join(DATA, 'reference', dataset, file), 'utf8')) as T;
+// Each Greek dataset also keeps its own name families beside its days (groups.json, read only here).
+const groupsOf = (dataset: string): DatedGroup[] =>
+  JSON.parse(readFileSync(join(REFERENCE_DIR, dataset, 'groups.json'), 'utf8')) as DatedGroup[];
 
-const groups = ['gr-alexstyl', 'gr-el-name-tools'].flatMap((dataset) => reference<DatedGroup[]>(dataset, 'groups.json'));
-const agreed = agreedNames(reference<DayNames>('gr-alexstyl', 'days.json'), reference<DayNames>('gr-el-name-tools', 'days.json'));
+const groups = ['gr-alexstyl', 'gr-el-name-tools'].flatMap(groupsOf);
+const agreed = agreedNames(referenceDays('gr-alexstyl'), referenceDays('gr-el-name-tools'));
 
 for (const slug of GREEK_CALENDARS) {
   const path = join(DATA, 'calendars', `${slug}.json`);

@@ -8,13 +8,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calendarFileText } from './data-calendar-file';
+import { referenceDays } from './data-reference';
 import type { CalendarDefinition, DayContent } from '../lambda/core/calendar/calendar';
 
 const DATA = join(__dirname, '..', 'data');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(DATA, path), 'utf8')) as T;
 
 const traditional = readJson<CalendarDefinition>('calendars/latvian-civil.json');
-const extended = readJson<Record<string, string[]>>('reference/lv-vvc-extended/days.json');
+const extended = referenceDays('lv-vvc-extended');
 
 const days: Record<string, DayContent> = {};
 for (const [key, listed] of Object.entries(extended)) {

@@ -14,6 +14,7 @@ import { foldName } from '../lambda/core/names/name-folding';
 import type { NameGroup } from '../lambda/core/names/name-groups';
 import { NameGroups } from '../lambda/core/names/name-groups';
 import { isFeastLabel } from './data-feast-labels';
+import { referenceDays } from './data-reference';
 
 const DATA = join(__dirname, '..', 'data');
 
@@ -76,8 +77,6 @@ export const PLANS: Plan[] = [
 ];
 
 type Days = Record<string, string[]>;
-const readDays = (dataset: string): Days =>
-  JSON.parse(readFileSync(join(DATA, 'reference', dataset, 'days.json'), 'utf8')) as Days;
 
 /** The spelling with the most letters outside ASCII: the country's marks over a stripped copy. */
 const bestSpelling = (spellings: readonly string[]): string =>
@@ -104,7 +103,7 @@ const originsByMeaning = (sources: readonly LoadedSource[], key: string, groups:
 
 type LoadedSource = Source & { days: Days };
 const load = (sources: readonly Source[]): LoadedSource[] =>
-  sources.map((source) => ({ ...source, days: readDays(source.dataset) }));
+  sources.map((source) => ({ ...source, days: referenceDays(source.dataset) }));
 
 /** The names to add on each day, own lists first and in their order, spelled as they spell them. */
 export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups: NameGroups): Map<string, string[]> => {

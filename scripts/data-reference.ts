@@ -67,6 +67,10 @@ const parseDays = (folder: string, raw: unknown): Record<string, string[]> => {
   return days;
 };
 
+/** One vendored dataset's days, read as strictly as the whole set: what the calendar builds take. */
+export const referenceDays = (folder: string, directory = REFERENCE_DIR): Record<string, string[]> =>
+  parseDays(folder, readJson(join(directory, folder, 'days.json')));
+
 /** Every vendored dataset, in folder order. */
 export const loadReferenceDatasets = (directory = REFERENCE_DIR): ReferenceDataset[] => {
   if (!existsSync(directory)) return [];
