@@ -4,7 +4,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { API_BUNDLING } from '../lib/constructs/service-function';
+import { deployedBuildOptions } from '../lib/constructs/service-function';
 import type { EmbeddedStore } from '../local/embedded-store';
 import { loadServiceData } from '../lambda/adapters/data-files/service-data';
 import { BENCH_KEY } from './fixtures';
@@ -151,17 +151,7 @@ export const measurePackages = async (store: EmbeddedStore) => {
     const ours = join(out, `${fn.name}.mjs`);
     const untraced = join(out, `${fn.name}-untraced.mjs`);
     const naive = join(out, `${fn.name}-naive.cjs`);
-    const asDeployed: BuildOptions = {
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      minify: API_BUNDLING.minify,
-      target: API_BUNDLING.target,
-      format: API_BUNDLING.format,
-      mainFields: [...API_BUNDLING.mainFields],
-      banner: { js: API_BUNDLING.banner },
-      logLevel: 'error',
-    };
+    const asDeployed: BuildOptions = deployedBuildOptions(entry);
     await build({ ...asDeployed, outfile: ours });
     await build({ ...asDeployed, outfile: untraced, plugins: [withoutTracing] });
     await build({ entryPoints: [entry], outfile: naive, bundle: true, minify: true, platform: 'node', logLevel: 'error' });

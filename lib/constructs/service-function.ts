@@ -25,6 +25,22 @@ export const API_BUNDLING = {
   banner: "import{createRequire as __nodeRequire}from'module';const require=__nodeRequire(import.meta.url);",
 } as const;
 
+/**
+ * esbuild's options for an entry file bundled as the stack bundles it, for those that build the
+ * deployed bundle themselves (the benchmark, the tracing test).
+ */
+export const deployedBuildOptions = (entryPath: string) => ({
+  entryPoints: [entryPath],
+  bundle: true,
+  platform: 'node' as const,
+  minify: API_BUNDLING.minify,
+  target: API_BUNDLING.target,
+  format: API_BUNDLING.format,
+  mainFields: [...API_BUNDLING.mainFields],
+  banner: { js: API_BUNDLING.banner },
+  logLevel: 'error' as const,
+});
+
 export interface ServiceFunctionProps {
   /** Entry file under lambda/entry-points, without extension. */
   entryFile: string;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { API_BUNDLING, PROJECT_ROOT } from '../../../lib/constructs/service-function';
+import { deployedBuildOptions, PROJECT_ROOT } from '../../../lib/constructs/service-function';
 import { loadServiceData } from '../../../lambda/adapters/data-files/service-data';
 import { DynamoDbApiKeyRepository } from '../../../lambda/adapters/dynamodb/dynamodb-api-key-repository';
 import { replaceServiceData } from '../../../lambda/adapters/dynamodb/service-data-writer';
@@ -37,18 +37,7 @@ beforeAll(async () => {
   daemon.on('message', (message) => received.push(JSON.parse(message.toString('utf8').split('\n')[1] ?? '{}')));
   await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
   bundle = join(mkdtempSync(join(tmpdir(), 'nameday-traced-')), 'index.mjs');
-  await build({
-    entryPoints: [join(PROJECT_ROOT, 'lambda', 'entry-points', 'listing-lambda.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    minify: API_BUNDLING.minify,
-    target: API_BUNDLING.target,
-    format: API_BUNDLING.format,
-    mainFields: [...API_BUNDLING.mainFields],
-    banner: { js: API_BUNDLING.banner },
-    logLevel: 'error',
-  });
+  await build({ ...deployedBuildOptions(join(PROJECT_ROOT, 'lambda', 'entry-points', 'listing-lambda.ts')), outfile: bundle });
 }, 120_000);
 afterAll(async () => {
   daemon.close();
