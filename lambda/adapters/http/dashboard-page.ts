@@ -11,8 +11,6 @@ const ASSETS = {
   'favicon.svg': 'image/svg+xml',
 } as const;
 
-type AssetName = keyof typeof ASSETS;
-
 /**
  * The browser's own defences: scripts, styles and calls only from this origin, no inline script (so
  * text a person typed can never run), no framing, no referrer, and HTTPS remembered where it is used.
@@ -34,20 +32,30 @@ export interface DashboardPage {
   respond(asset: string | undefined): APIGatewayProxyResult;
 }
 
-/** Reads the page's files once, from `directory` (web/dashboard in the repository, or beside the bundle). */
-export const dashboardPageFrom = (directory: string): DashboardPage => {
-  const files = Object.fromEntries(
-    (Object.keys(ASSETS) as AssetName[]).map((name) => [name, readFileSync(join(directory, name), 'utf8')]),
-  ) as Record<AssetName, string>;
+/**
+ * A page served from a fixed set of files, each read once: `respond(undefined)` is index.html, any name
+ * outside the set is a 404. The dashboard and the API reference are both such pages.
+ */
+export const staticFilesPage = <Name extends string>(
+  contentTypes: Readonly<Record<Name, string>>,
+  pathOf: (name: Name) => string,
+  securityHeaders: Readonly<Record<string, string>>,
+): DashboardPage => {
+  const names = Object.keys(contentTypes) as Name[];
+  const files = Object.fromEntries(names.map((name) => [name, readFileSync(pathOf(name), 'utf8')])) as Record<Name, string>;
   return {
     respond: (asset) => {
       const name = asset ?? 'index.html';
-      if (!Object.hasOwn(ASSETS, name)) throw new RouteNotFoundError();
+      if (!Object.hasOwn(contentTypes, name)) throw new RouteNotFoundError();
       return {
         statusCode: 200,
-        headers: { 'Content-Type': ASSETS[name as AssetName], 'Cache-Control': 'no-cache', ...PAGE_SECURITY_HEADERS },
-        body: files[name as AssetName],
+        headers: { 'Content-Type': contentTypes[name as Name], 'Cache-Control': 'no-cache', ...securityHeaders },
+        body: files[name as Name],
       };
     },
   };
 };
+
+/** Reads the page's files once, from `directory` (web/dashboard in the repository, or beside the bundle). */
+export const dashboardPageFrom = (directory: string): DashboardPage =>
+  staticFilesPage(ASSETS, (name) => join(directory, name), PAGE_SECURITY_HEADERS);

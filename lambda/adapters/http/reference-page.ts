@@ -1,8 +1,5 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_SECURITY_HEADERS, type DashboardPage } from './dashboard-page';
-import { RouteNotFoundError } from './http-errors';
+import { PAGE_SECURITY_HEADERS, staticFilesPage, type DashboardPage } from './dashboard-page';
 
 /**
  * The reference page's files: our page and its script, Redoc's standalone bundle (the renderer, served
@@ -44,19 +41,5 @@ export const REFERENCE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** The page at `/docs` (no asset) or one of its files at `/docs/<asset>`, read once, under the reference's CSP. */
-export const referencePageFrom = (files: Readonly<Record<ReferenceFile, string>>): DashboardPage => {
-  const contents = Object.fromEntries(
-    (Object.keys(FILES) as ReferenceFile[]).map((name) => [name, readFileSync(files[name], 'utf8')]),
-  ) as Record<ReferenceFile, string>;
-  return {
-    respond: (asset): APIGatewayProxyResult => {
-      const name = asset ?? 'index.html';
-      if (!Object.hasOwn(FILES, name)) throw new RouteNotFoundError();
-      return {
-        statusCode: 200,
-        headers: { 'Content-Type': FILES[name as ReferenceFile], 'Cache-Control': 'no-cache', ...REFERENCE_SECURITY_HEADERS },
-        body: contents[name as ReferenceFile],
-      };
-    },
-  };
-};
+export const referencePageFrom = (files: Readonly<Record<ReferenceFile, string>>): DashboardPage =>
+  staticFilesPage(FILES, (name) => files[name], REFERENCE_SECURITY_HEADERS);
