@@ -1,5 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { functionAt } from '../../lambda/contract';
 import type { Exchange } from '../../local/gateway';
 import {
   HTTP_METHODS,
@@ -80,12 +81,15 @@ export const createContractValidator = (document: OpenApiDocument = loadOpenApi(
   return (exchange: Exchange): string[] => {
     const path = exchange.target.split('?')[0] ?? '';
     const where = `${exchange.method} ${exchange.target.slice(0, 120)} → ${exchange.status}`;
-    // Exact paths win over templates, as on both hosts; `/dashboard/` is routed as `/dashboard`, as API Gateway does.
+    // Exact paths win over templates, as on both hosts; a portal page asked with a trailing slash is routed
+    // as without it, as API Gateway and the local gateway do.
     const exact = (asked: string) => paths.find((candidate) => candidate.template === asked);
     const template = (
       exact(path) ??
       paths.find((candidate) => candidate.pattern.test(path)) ??
-      (path === '/dashboard/' ? exact('/dashboard') : undefined)
+      (path.length > 1 && path.endsWith('/') && functionAt(path.replace(/\/+$/, '')) === 'portal'
+        ? exact(path.replace(/\/+$/, ''))
+        : undefined)
     )?.template;
     if (!template) {
       const body =
