@@ -105,8 +105,15 @@ export const resourcesServedBy = (fn: ServingFunction): string[] =>
   RESOURCE_PATHS.filter((resource) => functionAt(resource) === fn);
 
 /** The operations at a resource path, one per method. */
-export const operationsAt = (resource: string): OperationId[] =>
-  OPERATION_IDS.filter((operation) => (ROUTE_TABLE[operation].paths as readonly string[]).includes(resource));
+export const operationsAt = (resource: string): readonly OperationId[] => OPERATIONS_BY_RESOURCE.get(resource) ?? [];
+
+// Indexed once: every request asks for its operation (the pipeline, the dispatch and the metrics each do).
+const OPERATIONS_BY_RESOURCE: ReadonlyMap<string, readonly OperationId[]> = new Map(
+  RESOURCE_PATHS.map((resource) => [
+    resource,
+    OPERATION_IDS.filter((operation) => (ROUTE_TABLE[operation].paths as readonly string[]).includes(resource)),
+  ]),
+);
 
 /** The function that serves a resource path (one per path: API Gateway integrates a path's methods alike). */
 export const functionAt = (resource: string): ServingFunction | undefined => {
