@@ -13,6 +13,7 @@ import type { CalendarDefinition } from '../lambda/core/calendar/calendar';
 import { foldName } from '../lambda/core/names/name-folding';
 import type { NameGroup } from '../lambda/core/names/name-groups';
 import { NameGroups } from '../lambda/core/names/name-groups';
+import { PUBLISHER_PLANS, publisherAdditions } from './data-depth-publisher';
 import { isFeastLabel } from './data-feast-labels';
 import { referenceDays } from './data-reference';
 
@@ -29,7 +30,7 @@ interface Plan {
   calendar: string;
   /**
    * Lists of the calendar's own country under a licence the rule admits (MIT, Unlicense, CC0, public
-   * domain): the names and their spelling come from these only.
+   * domain): the names come from these only; a confirming list may only add the marks of a name's spelling.
    */
   own: Source[];
   /**
@@ -54,6 +55,27 @@ const PYNAMEDAY_AT = { dataset: 'pynameday-at', origin: 'austrian-printed-list' 
 const ABALIN_PL = { dataset: 'abalin-pl', origin: 'pl.wikipedia' };
 const NAMEDAYS_PL = { dataset: 'namedays-pl', origin: 'pl.wikipedia' };
 const ABALIN_HR = { dataset: 'abalin-hr', origin: 'hr.wikipedia' };
+// Two lists of the Polish popular wall calendars, made apart but from one tradition: one origin.
+const PANPEPSON_PL = { dataset: 'panpepson-imieniny', origin: 'polish-popular-calendar' };
+const MX_PL = { dataset: 'mx-imieniny', origin: 'polish-popular-calendar' };
+// France: FreeBSD's « Fêtes à souhaiter » and a list curated from Nominis (the French bishops' site)
+// give names; the web « fêtes à souhaiter » lists (GPL and Perl's licence, one origin) only confirm.
+const FREEBSD_FR = { dataset: 'freebsd-fetes-fr', origin: 'freebsd-fetes' };
+const WADOHS_FR = { dataset: 'wadohs-ephemeride-fr', origin: 'nominis' };
+const ABALIN_FR = { dataset: 'abalin-fr', origin: 'abalin' };
+const JEEDOM_FR = { dataset: 'jeedom-namesoftheday-fr', origin: 'web-fetes-a-souhaiter' };
+const PERL_FR = { dataset: 'datetime-event-nameday-fr', origin: 'web-fetes-a-souhaiter' };
+// The Roman Martyrology before 1962 (public domain) in two translations of one Latin text: one origin.
+const MARTYROLOGY_IT = { dataset: 'do-martyrology-it', origin: 'roman-martyrology' };
+const MARTYROLOGY_ES = { dataset: 'do-martyrology-es', origin: 'roman-martyrology' };
+const ABALIN_IT = { dataset: 'abalin-it', origin: 'abalin' };
+const ABALIN_ES = { dataset: 'abalin-es', origin: 'abalin' };
+// Russia: a menologion database (MIT) and two pre-1917 church books parsed by one curator (MIT, text in
+// the public domain), in the church forms of the names (Иоанн, Татиана). Keys are the Julian church days.
+const BUKOVINA_RU = { dataset: 'bukovina-ru', origin: 'bukovina' };
+const BUKOVINA_RU_ALL = { dataset: 'bukovina-ru-all', origin: 'bukovina' };
+const LIVES_RU = { dataset: 'mountskete-lives-ru', origin: 'mount-skete' };
+const TYPIKON_RU = { dataset: 'mountskete-typikon-ru', origin: 'mount-skete' };
 /** The liturgical calendar itself: the saints' days as the Church keeps them, names in English. */
 const romcal = (country: string) => ({ dataset: `romcal-${country}`, origin: 'roman-missal' });
 
@@ -70,10 +92,30 @@ export const PLANS: Plan[] = [
     confirming: [romcal('at'), NAMEDAYS_DE, ABALIN_DE, NAMEDAYS_PL, ABALIN_HR],
     sameLanguage: [ABALIN_DE],
   },
-  // Every Polish and Croatian list found is a copy of the Wikipedia lists (CC BY-SA): evidence for a
-  // saint's day elsewhere, never the source of a name here, so these two calendars take nothing yet.
-  { calendar: 'polish-catholic', own: [], confirming: [romcal('pl'), NAMEDAYS_PL, ABALIN_PL], sameLanguage: [] },
+  {
+    calendar: 'polish-catholic',
+    own: [PANPEPSON_PL, MX_PL],
+    confirming: [romcal('pl'), NAMEDAYS_PL, ABALIN_PL],
+    sameLanguage: [],
+  },
+  {
+    calendar: 'french-catholic',
+    own: [FREEBSD_FR, WADOHS_FR],
+    confirming: [ABALIN_FR, romcal('fr'), JEEDOM_FR, PERL_FR],
+    sameLanguage: [],
+  },
+  // Every Croatian list found is a copy of the Wikipedia list (CC BY-SA): evidence for a saint's day
+  // elsewhere, never the source of a name here, so this calendar takes nothing yet.
   { calendar: 'croatian-catholic', own: [], confirming: [romcal('hr'), ABALIN_HR], sameLanguage: [] },
+  {
+    calendar: 'russian-orthodox',
+    own: [BUKOVINA_RU, BUKOVINA_RU_ALL, LIVES_RU, TYPIKON_RU],
+    confirming: [],
+    sameLanguage: [],
+  },
+  // The Martyrology gives the day of a name the calendar already dates only where a calendar confirms it.
+  { calendar: 'italian-catholic', own: [MARTYROLOGY_IT], confirming: [ABALIN_IT, romcal('it')], sameLanguage: [] },
+  { calendar: 'spanish-catholic', own: [MARTYROLOGY_ES], confirming: [ABALIN_ES, romcal('es')], sameLanguage: [] },
 ];
 
 type Days = Record<string, string[]>;
@@ -81,6 +123,8 @@ type Days = Record<string, string[]>;
 /** The spelling with the most letters outside ASCII: the country's marks over a stripped copy. */
 const bestSpelling = (spellings: readonly string[]): string =>
   [...spellings].sort((a, b) => b.replace(/[ -~]/g, '').length - a.replace(/[ -~]/g, '').length)[0] ?? '';
+
+const withoutAccents = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '');
 
 /** What a name stands for when lists are compared: its group, or the name itself without one. */
 const meaningOf = (name: string, groups: NameGroups): string => {
@@ -142,28 +186,44 @@ export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups
     };
     for (const source of own) consider(source, byAll);
     for (const source of neighbours) consider(source, byOwn, ownForms);
+    // A confirming list may write the same name with the accents an own list left off (Emilienne, Émilienne),
+    // but never other letters (Lucjan stays Lucjan where a copy writes Łucjan).
+    for (const name of all.flatMap((source) => source.days[key] ?? [])) {
+      const own = spellings.get(foldName(name));
+      if (own?.some((spelling) => withoutAccents(spelling) === withoutAccents(name))) own.push(name);
+    }
     if (spellings.size > 0) additions.set(key, [...spellings.values()].map(bestSpelling));
   }
   return additions;
 };
 
+/** Each build in turn, so that one calendar's names from its publisher and from agreeing lists combine. */
+const BUILDS: Array<{
+  calendar: string;
+  additions: (calendar: CalendarDefinition, groups: NameGroups) => Map<string, string[]>;
+}> = [
+  ...PLANS.map((plan) => ({ calendar: plan.calendar, additions: agreedAdditions.bind(null, plan) })),
+  ...PUBLISHER_PLANS.map((plan) => ({ calendar: plan.calendar, additions: publisherAdditions.bind(null, plan) })),
+];
+
 const main = () => {
   const write = process.argv.includes('--write');
   const { groups } = JSON.parse(readFileSync(join(DATA, 'names', 'groups.json'), 'utf8')) as { groups: NameGroup[] };
   const nameGroups = new NameGroups(groups);
-  for (const plan of PLANS) {
-    const path = join(DATA, 'calendars', `${plan.calendar}.json`);
+  for (const build of BUILDS) {
+    const path = join(DATA, 'calendars', `${build.calendar}.json`);
     const text = readFileSync(path, 'utf8');
     const calendar = JSON.parse(text) as CalendarDefinition;
-    const additions = agreedAdditions(plan, calendar, nameGroups);
+    const additions = build.additions(calendar, nameGroups);
     let count = 0;
     for (const [key, names] of additions) {
-      const day = calendar.days[key];
-      if (!day) continue;
+      // The publisher may name a day the calendar has no entry for yet.
+      const day = (calendar.days[key] ??= { names: [] });
       day.names = [...day.names, ...names];
       count += names.length;
     }
-    process.stdout.write(`${plan.calendar}: ${count} names added on ${additions.size} days\n`);
+    calendar.days = Object.fromEntries(Object.entries(calendar.days).sort(([a], [b]) => a.localeCompare(b)));
+    process.stdout.write(`${build.calendar}: ${count} names added on ${additions.size} days\n`);
     if (write && count > 0) writeFileSync(path, formatCalendar(text, calendar));
   }
 };

@@ -22,6 +22,11 @@ export interface ReferenceManifest {
   calendars: string[];
   /** Optional: a version, tag or commit of the dataset. */
   version?: string;
+  /**
+   * Optional: "julian" when the days are the church's Julian dates (Saint Basil on 01-01, kept on 14 January
+   * civil), as the calendar files of a church on the Julian calendar write them; civil dates otherwise.
+   */
+  reckoning?: 'julian';
 }
 
 export interface ReferenceDataset {
@@ -50,6 +55,8 @@ const parseManifest = (folder: string, raw: unknown): ReferenceManifest => {
     throw new Error(`${where}: "calendars" must list at least one calendar slug`);
   }
   if (record.version !== undefined && typeof record.version !== 'string') throw new Error(`${where}: "version" must be a string`);
+  if (record.reckoning !== undefined && record.reckoning !== 'julian')
+    throw new Error(`${where}: "reckoning" can only be "julian"`);
   return record as unknown as ReferenceManifest;
 };
 

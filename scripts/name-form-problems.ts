@@ -8,6 +8,8 @@ import { foldName } from '../lambda/core/names/name-folding';
 
 /** Capital first, letters, and single inner spaces, hyphens or apostrophes (Jean-Baptiste, D'Artagnan). */
 const NAME_SHAPE = /^\p{Lu}\p{M}*(?:[\p{L}\p{M}]|[ \-'’](?=\p{L}))*$/u;
+/** A capital after a small letter is two words run together by a list's import (MarcellinoVescovo). */
+const RUN_TOGETHER = /\p{Ll}\p{M}*\p{Lu}/u;
 /** Scripts without letter case (none among our calendars yet) would skip the capital rule. */
 const HAS_CASE = /[\p{Lu}\p{Ll}]/u;
 
@@ -55,7 +57,7 @@ const FEAST_WORDS = new Set(
 
 /** Why a name is not spelled as a given name or is a feast word; undefined when it is a name. */
 export const nameFormProblem = (name: string): string | undefined => {
-  if (HAS_CASE.test(name) && !NAME_SHAPE.test(name)) return `"${name}" is not spelled as a name`;
+  if (HAS_CASE.test(name) && (!NAME_SHAPE.test(name) || RUN_TOGETHER.test(name))) return `"${name}" is not spelled as a name`;
   if (FEAST_WORDS.has(foldName(name))) return `"${name}" is a feast, title or group, not a name`;
   return undefined;
 };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { CalendarDefinition } from '../../lambda/core/calendar/calendar';
 import { NameGroups } from '../../lambda/core/names/name-groups';
 import { agreedAdditions, PLANS } from '../../scripts/data-depth';
+import { PUBLISHER_PLANS, publisherAdditions } from '../../scripts/data-depth-publisher';
 import { isFeastLabel } from '../../scripts/data-feast-labels';
 import { givenNames } from '../../scripts/data-depth-import';
 
@@ -53,8 +54,13 @@ describe('reference datasets (data/reference/)', () => {
 
   it('takes no name from a copy of the Wikipedia lists, however many lists confirm it', () => {
     const bare = calendar('polish-catholic');
-    for (const day of Object.values(bare.days)) day.names = day.names.filter((name) => name !== 'Bazyli');
-    expect(Object.fromEntries(agreedAdditions(planFor('polish-catholic'), bare, groups))).toEqual({});
+    for (const day of Object.values(bare.days)) day.names = [];
+    const ownLists = planFor('polish-catholic').own.map((source) => readJson<Record<string, string[]>>(join(REFERENCE, source.dataset, 'days.json')));
+    const added = [...agreedAdditions(planFor('polish-catholic'), bare, groups)].flatMap(([key, names]) => names.map((name) => [key, name] as const));
+    // With every name gone the build takes back hundreds, each one given by a popular-calendar list that day.
+    expect(added.length).toBeGreaterThan(500);
+    expect(added.filter(([key, name]) => !ownLists.some((list) => list[key]?.includes(name)))).toEqual([]);
+    expect(added).toContainEqual(['01-02', 'Bazyli']);
   });
 
   it('leaves a day the tradition gives to a feast without names', () => {
@@ -92,5 +98,43 @@ describe('given names read from a list entry', () => {
     ['CVIJETNICA', []],
   ])('%s → %j', (entry, expected) => {
     expect(givenNames(entry)).toEqual(expected);
+  });
+});
+
+// The one-source rule: the publisher's list dates the names the calendar dates nowhere, and no other.
+describe.each(PUBLISHER_PLANS.map((plan) => [plan.calendar, plan] as const))('%s, from its publisher', (slug, plan) => {
+  it('already has every name its publisher gives that the calendar dated nowhere', () => {
+    expect(Object.fromEntries(publisherAdditions(plan, calendar(slug), groups))).toEqual({});
+  });
+
+  it('gives no day to a name the calendar already dates, and keeps feast days without names', () => {
+    const bare = calendar(slug);
+    const dated = new Set(Object.values(bare.days).flatMap((day) => day.names));
+    const feastDays = Object.entries(bare.days).filter(([, day]) => day.names.length === 0).map(([key]) => key);
+    // Take the publisher's names back off every day but keep one day of each, so that each stays dated.
+    const firstDayOf = new Map<string, string>();
+    for (const [key, day] of Object.entries(bare.days).sort()) for (const name of day.names) if (!firstDayOf.has(name)) firstDayOf.set(name, key);
+    for (const [key, day] of Object.entries(bare.days)) day.names = day.names.filter((name) => firstDayOf.get(name) === key);
+    expect(Object.fromEntries(publisherAdditions(plan, bare, groups))).toEqual({});
+    for (const key of feastDays) expect(bare.days[key]?.names).toEqual([]);
+    expect(dated.size).toBeGreaterThan(400);
+  });
+});
+
+describe('the Martyrology as the Italian and Spanish calendars read it', () => {
+  const italian = PUBLISHER_PLANS.find((plan) => plan.calendar === 'italian-catholic');
+  it('gives a saint the calendar lacked his day, where the other translation reads the same name', () => {
+    if (!italian) throw new Error('no Italian plan');
+    const bare = calendar('italian-catholic');
+    for (const day of Object.values(bare.days)) day.names = day.names.filter((name) => name !== 'Canuto');
+    // 7 January: Saint Canute Lavard, "Canuto" in both translations.
+    expect(publisherAdditions(italian, bare, groups).get('01-07')).toEqual(['Canuto']);
+  });
+
+  it('takes nothing the other translation does not read there', () => {
+    if (!italian) throw new Error('no Italian plan');
+    const bare = calendar('italian-catholic');
+    for (const day of Object.values(bare.days)) day.names = day.names.filter((name) => name !== 'Canuto');
+    expect(publisherAdditions({ ...italian, check: 'romcal-it' }, bare, groups).get('01-07')).toBeUndefined();
   });
 });
