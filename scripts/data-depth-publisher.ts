@@ -17,18 +17,18 @@ export interface PublisherPlan {
   /** The publisher's list under data/reference/, read through a transcription. */
   publisher: string;
   /**
-   * Another transcription of the same publisher, made apart (the Martyrology in another language): it
-   * must list the name on that day too, which confirms the reading of the text, not the fact.
+   * Other transcriptions of the same publisher, made apart (the Martyrology in other languages): one of
+   * them must list the name on that day too, which confirms the reading of the text, not the fact.
    */
-  check?: string;
+  checks: string[];
 }
 
 export const PUBLISHER_PLANS: PublisherPlan[] = [
   // The Martyrology in its public-domain edition (before 1962), in the Italian and Spanish translations.
-  { calendar: 'italian-catholic', publisher: 'do-martyrology-it', check: 'do-martyrology-es' },
-  { calendar: 'spanish-catholic', publisher: 'do-martyrology-es', check: 'do-martyrology-it' },
+  { calendar: 'italian-catholic', publisher: 'do-martyrology-it', checks: ['do-martyrology-es', 'do-martyrology-fr'] },
+  { calendar: 'spanish-catholic', publisher: 'do-martyrology-es', checks: ['do-martyrology-it', 'do-martyrology-fr'] },
   // Read from two yearly editions (2025, 2026): only what both give on the same day is a fixed day.
-  { calendar: 'romanian-orthodox', publisher: 'ro-patriarchate' },
+  { calendar: 'romanian-orthodox', publisher: 'ro-patriarchate', checks: [] },
 ];
 
 /** Letters a translation keeps of a name whatever its ending (Tommaso, Tomás; Felicita, Felícitas). */
@@ -48,7 +48,7 @@ export const publisherAdditions = (
   groups: NameGroups,
 ): Map<string, string[]> => {
   const publisher = referenceDays(plan.publisher);
-  const check = plan.check === undefined ? undefined : referenceDays(plan.check);
+  const checks = plan.checks.map((dataset) => referenceDays(dataset));
   const dated = new Set(
     [...Object.values(calendar.days).flatMap((day) => day.names), ...calendar.movable.flatMap((entry) => entry.names ?? [])].map(
       foldName,
@@ -64,7 +64,7 @@ export const publisherAdditions = (
     for (const name of publisher[key] ?? []) {
       const folded = foldName(name);
       if (dated.has(folded) || taken.has(folded) || isFeastLabel(name) || nameFormProblem(name)) continue;
-      if (check && !readAlike(name, check[key] ?? [], groups)) continue;
+      if (checks.length > 0 && !checks.some((check) => readAlike(name, check[key] ?? [], groups))) continue;
       taken.add(folded);
     }
     const names = (publisher[key] ?? []).filter((name) => taken.delete(foldName(name)));

@@ -5,6 +5,7 @@
  * "Basil" on 2 January confirms the Austrian list's "Basilius" there. Two copies of one origin never
  * confirm each other. Names already on a day stay first and in their order, nothing is removed or moved,
  * and a day left to a feast (`gap`) stays so. Without `--write` it only reports what it would add.
+ * It then runs the publishers' one-source rule (scripts/data-depth-publisher.ts) on the calendars it names.
  * The datasets: data/reference/; the rule and what it leaves out: data/SOURCES.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import type { NameGroup } from '../lambda/core/names/name-groups';
 import { NameGroups } from '../lambda/core/names/name-groups';
 import { PUBLISHER_PLANS, publisherAdditions } from './data-depth-publisher';
 import { isFeastLabel } from './data-feast-labels';
-import { referenceDays } from './data-reference';
+import { referenceDays, referenceManifest } from './data-reference';
 
 const DATA = join(__dirname, '..', 'data');
 
@@ -65,9 +66,12 @@ const WADOHS_FR = { dataset: 'wadohs-ephemeride-fr', origin: 'nominis' };
 const ABALIN_FR = { dataset: 'abalin-fr', origin: 'abalin' };
 const JEEDOM_FR = { dataset: 'jeedom-namesoftheday-fr', origin: 'web-fetes-a-souhaiter' };
 const PERL_FR = { dataset: 'datetime-event-nameday-fr', origin: 'web-fetes-a-souhaiter' };
-// The Roman Martyrology before 1962 (public domain) in two translations of one Latin text: one origin.
+// The Roman Martyrology before 1962 (public domain) in translations of one Latin text: one origin.
 const MARTYROLOGY_IT = { dataset: 'do-martyrology-it', origin: 'roman-martyrology' };
 const MARTYROLOGY_ES = { dataset: 'do-martyrology-es', origin: 'roman-martyrology' };
+const MARTYROLOGY_PL = { dataset: 'do-martyrology-pl', origin: 'roman-martyrology' };
+// Much of the French translation keeps Latin or English forms (Almachius, Cyril): it confirms, never gives.
+const MARTYROLOGY_FR = { dataset: 'do-martyrology-fr', origin: 'roman-martyrology' };
 const ABALIN_IT = { dataset: 'abalin-it', origin: 'abalin' };
 const ABALIN_ES = { dataset: 'abalin-es', origin: 'abalin' };
 // Russia: a menologion database (MIT) and two pre-1917 church books parsed by one curator (MIT, text in
@@ -83,30 +87,32 @@ export const PLANS: Plan[] = [
   {
     calendar: 'german-catholic',
     own: [ABALIN_DE],
-    confirming: [romcal('de'), NAMEDAYS_DE, PYNAMEDAY_AT, ABALIN_AT, NAMEDAYS_PL, ABALIN_HR],
+    confirming: [romcal('de'), NAMEDAYS_DE, PYNAMEDAY_AT, ABALIN_AT, NAMEDAYS_PL, ABALIN_HR, MARTYROLOGY_IT, MARTYROLOGY_ES],
     sameLanguage: [PYNAMEDAY_AT, ABALIN_AT],
   },
   {
     calendar: 'austrian-catholic',
     own: [ABALIN_AT, PYNAMEDAY_AT],
-    confirming: [romcal('at'), NAMEDAYS_DE, ABALIN_DE, NAMEDAYS_PL, ABALIN_HR],
+    confirming: [romcal('at'), NAMEDAYS_DE, ABALIN_DE, NAMEDAYS_PL, ABALIN_HR, MARTYROLOGY_IT, MARTYROLOGY_ES],
     sameLanguage: [ABALIN_DE],
   },
   {
     calendar: 'polish-catholic',
-    own: [PANPEPSON_PL, MX_PL],
-    confirming: [romcal('pl'), NAMEDAYS_PL, ABALIN_PL],
+    own: [PANPEPSON_PL, MX_PL, MARTYROLOGY_PL],
+    confirming: [romcal('pl'), NAMEDAYS_PL, ABALIN_PL, MARTYROLOGY_IT, MARTYROLOGY_ES],
     sameLanguage: [],
   },
   {
     calendar: 'french-catholic',
     own: [FREEBSD_FR, WADOHS_FR],
-    confirming: [ABALIN_FR, romcal('fr'), JEEDOM_FR, PERL_FR],
+    confirming: [ABALIN_FR, romcal('fr'), JEEDOM_FR, PERL_FR, MARTYROLOGY_FR, MARTYROLOGY_IT, MARTYROLOGY_ES],
     sameLanguage: [],
   },
   // Every Croatian list found is a copy of the Wikipedia list (CC BY-SA): evidence for a saint's day
   // elsewhere, never the source of a name here, so this calendar takes nothing yet.
   { calendar: 'croatian-catholic', own: [], confirming: [romcal('hr'), ABALIN_HR], sameLanguage: [] },
+  // Two own origins, each the other's confirmation; Bukovina's untagged days hold Greek and Western saints,
+  // which the Russian church books never confirm.
   {
     calendar: 'russian-orthodox',
     own: [BUKOVINA_RU, BUKOVINA_RU_ALL, LIVES_RU, TYPIKON_RU],
@@ -154,6 +160,7 @@ export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups
   const own = load(plan.own);
   const all = [...own, ...load(plan.confirming)];
   const neighbours = load(plan.sameLanguage);
+  const sameCalendar = all.filter((source) => referenceManifest(source.dataset).calendars.includes(plan.calendar));
   const movableNames = new Set(calendar.movable.flatMap((entry) => entry.names ?? []).map(foldName));
   // A neighbour's form must be one the country uses: on some day of an own list or of the calendar.
   const ownForms = new Set(
@@ -186,9 +193,10 @@ export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups
     };
     for (const source of own) consider(source, byAll);
     for (const source of neighbours) consider(source, byOwn, ownForms);
-    // A confirming list may write the same name with the accents an own list left off (Emilienne, Émilienne),
-    // but never other letters (Lucjan stays Lucjan where a copy writes Łucjan).
-    for (const name of all.flatMap((source) => source.days[key] ?? [])) {
+    // A confirming list of the same calendar may write the same name with the accents an own list left off
+    // (Emilienne, Émilienne), but never other letters (Lucjan stays Lucjan where a copy writes Łucjan), and a
+    // list of another language never spells a name here (Simeon stays Simeon beside the Spanish Simeón).
+    for (const name of sameCalendar.flatMap((source) => source.days[key] ?? [])) {
       const own = spellings.get(foldName(name));
       if (own?.some((spelling) => withoutAccents(spelling) === withoutAccents(name))) own.push(name);
     }

@@ -78,6 +78,10 @@ const parseDays = (folder: string, raw: unknown): Record<string, string[]> => {
 export const referenceDays = (folder: string, directory = REFERENCE_DIR): Record<string, string[]> =>
   parseDays(folder, readJson(join(directory, folder, 'days.json')));
 
+/** One vendored dataset's manifest, read as strictly as the whole set. */
+export const referenceManifest = (folder: string, directory = REFERENCE_DIR): ReferenceManifest =>
+  parseManifest(folder, readJson(join(directory, folder, 'manifest.json')));
+
 /** Every vendored dataset, in folder order. */
 export const loadReferenceDatasets = (directory = REFERENCE_DIR): ReferenceDataset[] => {
   if (!existsSync(directory)) return [];

@@ -63,6 +63,13 @@ describe('reference datasets (data/reference/)', () => {
     expect(added).toContainEqual(['01-02', 'Bazyli']);
   });
 
+  it('spells a name as the lists of its own calendar do, never as another language does', () => {
+    const bare = calendar('german-catholic');
+    for (const day of Object.values(bare.days)) day.names = day.names.filter((name) => name !== 'Simeon');
+    // 1 June: the German list's Simeon, confirmed by the Spanish Martyrology's Simeón.
+    expect(agreedAdditions(planFor('german-catholic'), bare, groups).get('06-01')).toEqual(['Simeon']);
+  });
+
   it('leaves a day the tradition gives to a feast without names', () => {
     const austrian = calendar('austrian-catholic');
     const gapDays = Object.entries(austrian.days).filter(([, day]) => day.gap);
@@ -135,6 +142,6 @@ describe('the Martyrology as the Italian and Spanish calendars read it', () => {
     if (!italian) throw new Error('no Italian plan');
     const bare = calendar('italian-catholic');
     for (const day of Object.values(bare.days)) day.names = day.names.filter((name) => name !== 'Canuto');
-    expect(publisherAdditions({ ...italian, check: 'romcal-it' }, bare, groups).get('01-07')).toBeUndefined();
+    expect(publisherAdditions({ ...italian, checks: ['romcal-it'] }, bare, groups).get('01-07')).toBeUndefined();
   });
 });
