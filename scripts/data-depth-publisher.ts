@@ -25,8 +25,16 @@ export interface PublisherPlan {
 
 export const PUBLISHER_PLANS: PublisherPlan[] = [
   // The Martyrology in its public-domain edition (before 1962), in the Italian and Spanish translations.
-  { calendar: 'italian-catholic', publisher: 'do-martyrology-it', checks: ['do-martyrology-es', 'do-martyrology-fr'] },
-  { calendar: 'spanish-catholic', publisher: 'do-martyrology-es', checks: ['do-martyrology-it', 'do-martyrology-fr'] },
+  {
+    calendar: 'italian-catholic',
+    publisher: 'do-martyrology-it',
+    checks: ['do-martyrology-es', 'do-martyrology-fr', 'do-martyrology-en'],
+  },
+  {
+    calendar: 'spanish-catholic',
+    publisher: 'do-martyrology-es',
+    checks: ['do-martyrology-it', 'do-martyrology-fr', 'do-martyrology-en'],
+  },
   // Read from two yearly editions (2025, 2026): only what both give on the same day is a fixed day.
   { calendar: 'romanian-orthodox', publisher: 'ro-patriarchate', checks: [] },
 ];

@@ -72,6 +72,10 @@ const MARTYROLOGY_ES = { dataset: 'do-martyrology-es', origin: 'roman-martyrolog
 const MARTYROLOGY_PL = { dataset: 'do-martyrology-pl', origin: 'roman-martyrology' };
 // Much of the French translation keeps Latin or English forms (Almachius, Cyril): it confirms, never gives.
 const MARTYROLOGY_FR = { dataset: 'do-martyrology-fr', origin: 'roman-martyrology' };
+/** Every translation, for a calendar of another language: they confirm a saint by a form of its name group. */
+// The English translation keeps many saints' Latin names (Agritius, Paulinus), as the German lists do.
+const MARTYROLOGY_EN = { dataset: 'do-martyrology-en', origin: 'roman-martyrology' };
+const MARTYROLOGY = [MARTYROLOGY_IT, MARTYROLOGY_ES, MARTYROLOGY_FR, MARTYROLOGY_PL, MARTYROLOGY_EN];
 const ABALIN_IT = { dataset: 'abalin-it', origin: 'abalin' };
 const ABALIN_ES = { dataset: 'abalin-es', origin: 'abalin' };
 // Russia: a menologion database (MIT) and two pre-1917 church books parsed by one curator (MIT, text in
@@ -87,13 +91,13 @@ export const PLANS: Plan[] = [
   {
     calendar: 'german-catholic',
     own: [ABALIN_DE],
-    confirming: [romcal('de'), NAMEDAYS_DE, PYNAMEDAY_AT, ABALIN_AT, NAMEDAYS_PL, ABALIN_HR, MARTYROLOGY_IT, MARTYROLOGY_ES],
+    confirming: [romcal('de'), NAMEDAYS_DE, PYNAMEDAY_AT, ABALIN_AT, NAMEDAYS_PL, ABALIN_HR, ...MARTYROLOGY],
     sameLanguage: [PYNAMEDAY_AT, ABALIN_AT],
   },
   {
     calendar: 'austrian-catholic',
     own: [ABALIN_AT, PYNAMEDAY_AT],
-    confirming: [romcal('at'), NAMEDAYS_DE, ABALIN_DE, NAMEDAYS_PL, ABALIN_HR, MARTYROLOGY_IT, MARTYROLOGY_ES],
+    confirming: [romcal('at'), NAMEDAYS_DE, ABALIN_DE, NAMEDAYS_PL, ABALIN_HR, ...MARTYROLOGY],
     sameLanguage: [ABALIN_DE],
   },
   {
