@@ -13,7 +13,7 @@ import type { CalendarDefinition } from '../lambda/core/calendar/calendar';
 import { materializeYear } from '../lambda/core/calendar/materialize';
 import { foldName } from '../lambda/core/names/name-folding';
 import { COUNTRY_NAMES } from '../lambda/core/shared/countries';
-import { loadReferenceDatasets, type ReferenceDataset } from './data-reference';
+import { datasetDayKey, loadReferenceDatasets, type ReferenceDataset } from './data-reference';
 
 const YEAR = 2026;
 const ROOT = join(__dirname, '..');
@@ -84,15 +84,8 @@ const fromReference = ({ manifest, days }: ReferenceDataset): Dataset[] =>
     licence: manifest.licence,
     calendar,
     origin: manifest.origin,
-    namesOn: (month, day) => days[manifest.reckoning === 'julian' ? julianKey(month, day) : `${pad(month)}-${pad(day)}`]?.slice(),
+    namesOn: (month, day) => days[datasetDayKey(manifest, YEAR, month, day)]?.slice(),
   }));
-
-/** The Julian date (MM-DD) of a civil day of YEAR: 13 days earlier from 1900 to 2099. */
-const julianKey = (month: number, day: number): string => {
-  const julian = new Date(Date.UTC(YEAR, month - 1, day - JULIAN_LAG_DAYS));
-  return `${pad(julian.getUTCMonth() + 1)}-${pad(julian.getUTCDate())}`;
-};
-const JULIAN_LAG_DAYS = 13;
 
 interface DayComparison {
   date: string;

@@ -78,6 +78,23 @@ const parseDays = (folder: string, raw: unknown): Record<string, string[]> => {
 export const referenceDays = (folder: string, directory = REFERENCE_DIR): Record<string, string[]> =>
   parseDays(folder, readJson(join(directory, folder, 'days.json')));
 
+/** The Julian calendar runs 13 days behind the civil one from March 1900 to February 2100. */
+const JULIAN_LAG_DAYS = 13;
+
+/**
+ * The key under which a dataset lists a civil day of 1901 to 2099 (the years when both calendars agree on
+ * leap years): its Julian date where it keeps those.
+ */
+export const datasetDayKey = (
+  manifest: Pick<ReferenceManifest, 'reckoning'>,
+  year: number,
+  month: number,
+  day: number,
+): string => {
+  const date = new Date(Date.UTC(year, month - 1, manifest.reckoning === 'julian' ? day - JULIAN_LAG_DAYS : day));
+  return `${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
+};
+
 /** One vendored dataset's manifest, read as strictly as the whole set. */
 export const referenceManifest = (folder: string, directory = REFERENCE_DIR): ReferenceManifest =>
   parseManifest(folder, readJson(join(directory, folder, 'manifest.json')));

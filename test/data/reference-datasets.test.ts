@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadServiceData } from '../../lambda/adapters/data-files/service-data';
 import { foldName } from '../../lambda/core/names/name-folding';
 import { agreedNames } from '../../scripts/data-build-names';
-import { REFERENCE_DIR, loadReferenceDatasets, type ReferenceDataset } from '../../scripts/data-reference';
+import { REFERENCE_DIR, datasetDayKey, loadReferenceDatasets, type ReferenceDataset } from '../../scripts/data-reference';
 import { givenNamesOfLabel } from '../../scripts/data-reference-import';
 import { nameFormProblem } from '../../scripts/name-form-problems';
 
@@ -33,6 +33,22 @@ describe('vendored reference datasets', () => {
       const ours = new Set((french.days[day]?.names ?? []).map(foldName));
       for (const name of names) if (!french.days[day]?.gap && !nameFormProblem(name)) expect(ours).toContain(foldName(name));
     }
+  });
+});
+
+describe('datasetDayKey', () => {
+  it('reads a dataset of the Julian church days on the civil day they fall on', () => {
+    // Saint Basil, 1 January of the Julian calendar, is kept on 14 January civil; Julian 29 February 2024 fell on 13 March.
+    expect(datasetDayKey({ reckoning: 'julian' }, 2026, 1, 14)).toBe('01-01');
+    expect(datasetDayKey({ reckoning: 'julian' }, 2024, 3, 13)).toBe('02-29');
+    expect(datasetDayKey({ reckoning: 'julian' }, 2026, 3, 13)).toBe('02-28');
+    expect(datasetDayKey({}, 2026, 1, 14)).toBe('01-14');
+  });
+
+  it('is declared by the Russian datasets, whose days are the church calendar\'s, like the calendar file', () => {
+    const russian = loadReferenceDatasets().filter((dataset) => dataset.manifest.calendars.includes('russian-orthodox'));
+    expect(russian.length).toBeGreaterThan(0);
+    for (const { manifest } of russian) expect(manifest.reckoning).toBe('julian');
   });
 });
 
