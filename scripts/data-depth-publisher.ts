@@ -69,13 +69,14 @@ export const publisherAdditions = (
     // or the Beheading of Saint John the publisher's saints are not the day's celebrants.
     if (day && (day.gap || day.names.length === 0)) continue;
     const taken = new Set<string>();
+    const names: string[] = [];
     for (const name of publisher[key] ?? []) {
       const folded = foldName(name);
       if (dated.has(folded) || taken.has(folded) || isFeastLabel(name) || nameFormProblem(name)) continue;
       if (checks.length > 0 && !checks.some((check) => readAlike(name, check[key] ?? [], groups))) continue;
       taken.add(folded);
+      names.push(name);
     }
-    const names = (publisher[key] ?? []).filter((name) => taken.delete(foldName(name)));
     if (names.length > 0) additions.set(key, names);
   }
   return additions;

@@ -72,9 +72,9 @@ const MARTYROLOGY_ES = { dataset: 'do-martyrology-es', origin: 'roman-martyrolog
 const MARTYROLOGY_PL = { dataset: 'do-martyrology-pl', origin: 'roman-martyrology' };
 // Much of the French translation keeps Latin or English forms (Almachius, Cyril): it confirms, never gives.
 const MARTYROLOGY_FR = { dataset: 'do-martyrology-fr', origin: 'roman-martyrology' };
-/** Every translation, for a calendar of another language: they confirm a saint by a form of its name group. */
 // The English translation keeps many saints' Latin names (Agritius, Paulinus), as the German lists do.
 const MARTYROLOGY_EN = { dataset: 'do-martyrology-en', origin: 'roman-martyrology' };
+/** Every translation, for a calendar of another language: they confirm a saint by a form of its name group. */
 const MARTYROLOGY = [MARTYROLOGY_IT, MARTYROLOGY_ES, MARTYROLOGY_FR, MARTYROLOGY_PL, MARTYROLOGY_EN];
 const ABALIN_IT = { dataset: 'abalin-it', origin: 'abalin' };
 const ABALIN_ES = { dataset: 'abalin-es', origin: 'abalin' };
