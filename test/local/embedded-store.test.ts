@@ -1,4 +1,10 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +38,11 @@ describe('the embedded store of an older version', () => {
             { IndexName: 'ById', KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
           ],
         }),
+      );
+      // dynalite makes a new table ACTIVE on a timer, even at 0 ms: a write before it finds no table.
+      await waitUntilTableExists(
+        { client: raw, maxWaitTime: 10, minDelay: 0.05, maxDelay: 0.2 },
+        { TableName: LOCAL_TABLE_NAMES.apiKeys },
       );
       await raw.send(
         new PutItemCommand({
