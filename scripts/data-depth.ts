@@ -4,7 +4,10 @@
  * the same name or a form of the same name group (data/names/groups.json): the liturgical calendar's
  * "Basil" on 2 January confirms the Austrian list's "Basilius" there. Two copies of one origin never
  * confirm each other. Names already on a day stay first and in their order, nothing is removed or moved,
- * and a day left to a feast (`gap`) stays so. Without `--write` it only reports what it would add.
+ * and a day left to a feast (`gap`) stays so. Where a plan names lists that date saints by group
+ * (`byGroup`), a confirming list's name is taken on a day they name its saint, in a form the country's own
+ * lists write.
+ * Without `--write` it only reports what it would add.
  * It then runs the publishers' one-source rule (scripts/data-depth-publisher.ts) on the calendars it names.
  * The datasets: data/reference/; the rule and what it leaves out: data/SOURCES.md.
  */
@@ -46,6 +49,15 @@ interface Plan {
    * day), so that the neighbour adds the country's forms of a saint it keeps, never a saint of its own.
    */
   sameLanguage: Source[];
+  /**
+   * Lists that date a saint in another language or in a Latin form the country does not write (the Polish
+   * Martyrology's Gregoriusz for Grzegorz): they give the saint's day by the name's group, and the name is
+   * taken in the form a confirming list of this calendar and of another origin writes that day, only a
+   * form the country uses (found in its own lists or calendar on some day). So the day comes from this
+   * list and a confirming one, the spelling from the country's own lists; the confirming list only
+   * chooses among them.
+   */
+  byGroup?: Source[];
 }
 
 const ABALIN_AT = { dataset: 'abalin-at', origin: 'abalin' };
@@ -105,6 +117,8 @@ export const PLANS: Plan[] = [
     own: [PANPEPSON_PL, MX_PL, MARTYROLOGY_PL],
     confirming: [romcal('pl'), NAMEDAYS_PL, ABALIN_PL, MARTYROLOGY_IT, MARTYROLOGY_ES],
     sameLanguage: [],
+    // The Polish translation keeps many saints' Latin forms; the French one is partly machine-made.
+    byGroup: [MARTYROLOGY_PL, MARTYROLOGY_IT, MARTYROLOGY_ES, MARTYROLOGY_EN],
   },
   {
     calendar: 'french-catholic',
@@ -162,11 +176,14 @@ const load = (sources: readonly Source[]): LoadedSource[] =>
 /** The names to add on each day, own lists first and in their order, spelled as they spell them. */
 export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups: NameGroups): Map<string, string[]> => {
   const own = load(plan.own);
-  const all = [...own, ...load(plan.confirming)];
+  const confirming = load(plan.confirming);
+  const all = [...own, ...confirming];
   const neighbours = load(plan.sameLanguage);
+  const groupDaters = load(plan.byGroup ?? []);
   const sameCalendar = all.filter((source) => referenceManifest(source.dataset).calendars.includes(plan.calendar));
   const movableNames = new Set(calendar.movable.flatMap((entry) => entry.names ?? []).map(foldName));
-  // A neighbour's form must be one the country uses: on some day of an own list or of the calendar.
+  // A neighbour's form, or one taken by its group, must be one the country uses: on some day of an own
+  // list or of the calendar.
   const ownForms = new Set(
     [
       ...own.flatMap((source) => Object.values(source.days).flat()),
@@ -197,6 +214,10 @@ export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups
     };
     for (const source of own) consider(source, byAll);
     for (const source of neighbours) consider(source, byOwn, ownForms);
+    if (groupDaters.length > 0) {
+      const byGroupDater = originsByMeaning(groupDaters, key, groups);
+      for (const source of confirming.filter((list) => sameCalendar.includes(list))) consider(source, byGroupDater, ownForms);
+    }
     // A confirming list of the same calendar may write the same name with the accents an own list left off
     // (Emilienne, Émilienne), but never other letters (Lucjan stays Lucjan where a copy writes Łucjan), and a
     // list of another language never spells a name here (Simeon stays Simeon beside the Spanish Simeón).

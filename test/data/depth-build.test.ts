@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CalendarDefinition } from '../../lambda/core/calendar/calendar';
+import { foldName } from '../../lambda/core/names/name-folding';
 import { NameGroups } from '../../lambda/core/names/name-groups';
 import { agreedAdditions, PLANS } from '../../scripts/data-depth';
 import { PUBLISHER_PLANS, publisherAdditions } from '../../scripts/data-depth-publisher';
@@ -32,7 +33,7 @@ describe('reference datasets (data/reference/)', () => {
   });
 
   // The lists the depth build reads hold given names, feast words left out on import.
-  const imported = [...new Set(PLANS.flatMap((plan) => [...plan.own, ...plan.confirming, ...plan.sameLanguage]).map((source) => source.dataset))];
+  const imported = [...new Set(PLANS.flatMap((plan) => [...plan.own, ...plan.confirming, ...plan.sameLanguage, ...(plan.byGroup ?? [])]).map((source) => source.dataset))];
   it.each(imported)('%s, read by the depth build, lists given names only', (id) => {
     const days = readJson<Record<string, string[]>>(join(REFERENCE, id, 'days.json'));
     expect(Object.keys(days).length).toBeGreaterThan(150);
@@ -52,15 +53,28 @@ describe('reference datasets (data/reference/)', () => {
     expect(agreedAdditions(austrian, bare, groups).get('01-02')).toContain('Basilius');
   });
 
-  it('takes no name from a copy of the Wikipedia lists, however many lists confirm it', () => {
+  it('takes no name from a copy of the Wikipedia lists alone: a name the open lists give that day, or a saint the Martyrology dates', () => {
+    const plan = planFor('polish-catholic');
     const bare = calendar('polish-catholic');
     for (const day of Object.values(bare.days)) day.names = [];
-    const ownLists = planFor('polish-catholic').own.map((source) => readJson<Record<string, string[]>>(join(REFERENCE, source.dataset, 'days.json')));
-    const added = [...agreedAdditions(planFor('polish-catholic'), bare, groups)].flatMap(([key, names]) => names.map((name) => [key, name] as const));
+    const read = (source: { dataset: string }) => readJson<Record<string, string[]>>(join(REFERENCE, source.dataset, 'days.json'));
+    const ownLists = plan.own.map(read);
+    const daters = (plan.byGroup ?? []).map(read);
+    const ownForms = new Set(ownLists.flatMap((list) => Object.values(list).flat()).map(foldName));
+    const meaning = (name: string) => groups.groupOf(name)?.en ?? foldName(name);
+    const added = [...agreedAdditions(plan, bare, groups)].flatMap(([key, names]) => names.map((name) => [key, name] as const));
     // With every name gone the build takes back hundreds, each one given by a popular-calendar list that day.
     expect(added.length).toBeGreaterThan(500);
-    expect(added.filter(([key, name]) => !ownLists.some((list) => list[key]?.includes(name)))).toEqual([]);
     expect(added).toContainEqual(['01-02', 'Bazyli']);
+    const fromOwnLists = ([key, name]: readonly [string, string]) => ownLists.some((list) => list[key]?.includes(name));
+    const datedByGroup = ([key, name]: readonly [string, string]) =>
+      ownForms.has(foldName(name)) && daters.some((list) => (list[key] ?? []).some((other) => meaning(other) === meaning(name)));
+    expect(added.filter((pair) => !fromOwnLists(pair) && !datedByGroup(pair))).toEqual([]);
+    // 4 January: the Polish Martyrology's "Gregoriusza" (Gregory of Langres) is Grzegorz, as the copies write it.
+    expect(added).toContainEqual(['01-04', 'Grzegorz']);
+    // A name no open list writes on any day stays out, whatever day the copies give it (Strzeżysław, 2 January).
+    expect(added.filter(([, name]) => !ownForms.has(foldName(name)))).toEqual([]);
+    expect(readJson<Record<string, string[]>>(join(REFERENCE, 'abalin-pl', 'days.json'))['01-02']).toContain('Strzeżysław');
   });
 
   it('spells a name as the lists of its own calendar do, never as another language does', () => {
@@ -81,6 +95,24 @@ describe('reference datasets (data/reference/)', () => {
     expect(gapDays.some(([key]) => (agreedAdditions(planFor('austrian-catholic'), austrian, groups).get(key) ?? []).length > 0)).toBe(true);
   });
 });
+
+// Each calendar names what it draws on: every dataset its depth or publisher build reads is in its sources.
+describe.each([...PLANS, ...PUBLISHER_PLANS].map((plan) => plan.calendar).filter((slug, index, all) => all.indexOf(slug) === index))(
+  '%s sources',
+  (slug) => {
+    it('name every dataset its builds read', () => {
+      const plans = [...PLANS.filter((plan) => plan.calendar === slug), ...PUBLISHER_PLANS.filter((plan) => plan.calendar === slug)];
+      const read = plans.flatMap((plan) =>
+        'own' in plan
+          ? [...plan.own, ...plan.confirming, ...plan.sameLanguage, ...(plan.byGroup ?? [])].map((source) => source.dataset)
+          : [plan.publisher, ...plan.checks],
+      );
+      const titles = (calendar(slug).sources ?? []).map((source) => source.title).join('\n');
+      const named = (id: string) => new RegExp(`(^|[^a-z0-9-])${id}($|[^a-z0-9-])`).test(titles);
+      expect([...new Set(read)].filter((id) => !named(id))).toEqual([]);
+    });
+  },
+);
 
 // The depth build adds names in bulk: none of them may be a feast word or a list's abbreviation ("Hl.", "(e)").
 describe.each(PLANS.map((plan) => plan.calendar))('%s names', (slug) => {
