@@ -19,6 +19,7 @@ import type { NameGroup } from '../lambda/core/names/name-groups';
 import { NameGroups } from '../lambda/core/names/name-groups';
 import { PUBLISHER_PLANS, publisherAdditions } from './data-depth-publisher';
 import { isFeastLabel } from './data-feast-labels';
+import { nameFormProblem } from './name-form-problems';
 import { referenceDays, referenceManifest } from './data-reference';
 
 const DATA = join(__dirname, '..', 'data');
@@ -201,7 +202,7 @@ export const agreedAdditions = (plan: Plan, calendar: CalendarDefinition, groups
     const consider = (source: LoadedSource, confirming: Map<string, Set<string>>, usedForms?: Set<string>) => {
       for (const name of source.days[key] ?? []) {
         const folded = foldName(name);
-        if (present.has(folded) || movableNames.has(folded) || isFeastLabel(name)) continue;
+        if (present.has(folded) || movableNames.has(folded) || isFeastLabel(name) || nameFormProblem(name)) continue;
         if (usedForms && !usedForms.has(folded)) continue;
         const confirmedBy = new Set([
           ...(confirming.get(`name:${folded}`) ?? []),

@@ -24,3 +24,19 @@ describe('short, pet and sister forms people carry in Italy, Spain and France', 
     expect(found.map((occurrence) => occurrence.name)).toContain(name);
   });
 });
+
+describe('short forms and spellings people carry in the German-speaking countries and Croatia', () => {
+  it.each([
+    ['Lena', 'german-catholic', '08-18', 'Helena'],
+    ['Leni', 'austrian-catholic', '08-18', 'Helena'],
+    ['Mia', 'german-catholic', '08-15', 'Maria'],
+    ['Heinz', 'german-catholic', '07-13', 'Heinrich'],
+    ['Dieter', 'german-catholic', '07-01', 'Dietrich'],
+    ['Margarethe', 'austrian-catholic', '07-20', 'Margareta'],
+    ['Niels', 'german-catholic', '12-06', 'Nikolaus'],
+    ['Roko', 'croatian-catholic', '08-16', 'Rok'],
+  ])('a search for %s finds the %s day %s of %s', (query, slug, day, name) => {
+    const found = (index.get(foldName(query)) ?? []).filter((occurrence) => occurrence.slug === slug && occurrence.ref === fixedRef(day));
+    expect(found.map((occurrence) => occurrence.name)).toContain(name);
+  });
+});
