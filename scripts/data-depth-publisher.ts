@@ -41,12 +41,31 @@ export const PUBLISHER_PLANS: PublisherPlan[] = [
 
 /** Letters a translation keeps of a name whatever its ending (Tommaso, Tomás; Felicita, Felícitas). */
 const STEM_LENGTH = 4;
-const stem = (name: string) => foldName(name).slice(0, STEM_LENGTH);
+/**
+ * The first letters of a name with the spellings the translations of one Latin name differ by made one
+ * (Quionia, Chionia; Paciente, Paziente; Estratónico, Stratonico; Ammonio, Amonio): ph and f, th and t,
+ * ch, qu and a hard c as k, z as c, y as i, w as v, no h, ct as t, no doubled letter, and no Spanish e
+ * before s and a consonant.
+ */
+export const readingStem = (name: string): string =>
+  foldName(name)
+    .replace(/^es(?=[ptc])/, 's')
+    .replace(/ph/g, 'f')
+    .replace(/ch|qu|cu(?=[aeio])|c(?=[aou])/g, 'k')
+    .replace(/h/g, '')
+    .replace(/ct/g, 't')
+    .replace(/y/g, 'i')
+    .replace(/w/g, 'v')
+    .replace(/z/g, 'c')
+    .replace(/(.)\1/g, '$1')
+    .slice(0, STEM_LENGTH);
 
 /** The check lists the name on the day: by its first letters, or by a form of its name group. */
 const readAlike = (name: string, checkNames: readonly string[], groups: NameGroups): boolean => {
   const group = groups.groupOf(name);
-  return checkNames.some((other) => stem(other) === stem(name) || (group !== undefined && groups.groupOf(other) === group));
+  return checkNames.some(
+    (other) => readingStem(other) === readingStem(name) || (group !== undefined && groups.groupOf(other) === group),
+  );
 };
 
 /** The names the publisher gives each day that the calendar dates nowhere, in the publisher's order. */

@@ -35,10 +35,12 @@ const FEAST_WORDS = new Set(
     'Angeli',
     'Sette',
     'Primi',
+    'Scillitani',
     // Spanish (Anunciación, Asunción, Ascensión, Ángeles, Reyes, Santos are given names too)
     'Mártires',
     'Inocentes',
     'Arcángeles',
+    'Escilitanos',
     // French
     'Annonciation',
     'Assomption',

@@ -4,7 +4,7 @@ import type { CalendarDefinition } from '../../lambda/core/calendar/calendar';
 import { foldName } from '../../lambda/core/names/name-folding';
 import { NameGroups } from '../../lambda/core/names/name-groups';
 import { agreedAdditions, PLANS } from '../../scripts/data-depth';
-import { PUBLISHER_PLANS, publisherAdditions } from '../../scripts/data-depth-publisher';
+import { PUBLISHER_PLANS, publisherAdditions, readingStem } from '../../scripts/data-depth-publisher';
 import { isFeastLabel } from '../../scripts/data-feast-labels';
 import { givenNames } from '../../scripts/data-depth-import';
 import { nameFormProblem } from '../../scripts/name-form-problems';
@@ -192,5 +192,26 @@ describe('the Martyrology as the Italian and Spanish calendars read it', () => {
     const bare = calendar('italian-catholic');
     for (const day of Object.values(bare.days)) day.names = day.names.filter((name) => name !== 'Canuto');
     expect(publisherAdditions({ ...italian, checks: ['romcal-it'] }, bare, groups).get('01-07')).toBeUndefined();
+  });
+
+  it.each([
+    ['Quionia', 'Chionia'],
+    ['Paciente', 'Paziente'],
+    ['Estratónico', 'Stratonico'],
+    ['Amonio', 'Ammonio'],
+    ['Hílaro', 'Ilaro'],
+    ['Cuartila', 'Quartilla'],
+    ['Proyecto', 'Proietto'],
+    ['Walburga', 'Valburga'],
+  ])('reads %s and %s as one name in two translations', (spanish, italianForm) => {
+    expect(readingStem(spanish)).toBe(readingStem(italianForm));
+  });
+
+  it.each([
+    ['Marcia', 'Marco'],
+    ['Ciro', 'Quirino'],
+    ['Egipcios', 'Egiziani'],
+  ])('does not read %s and %s alike', (spanish, italianForm) => {
+    expect(readingStem(spanish)).not.toBe(readingStem(italianForm));
   });
 });
