@@ -63,7 +63,7 @@ for (const calendar of definitions) {
       const system = systemForLanguage(language, script);
       if (!isFullyTransliterated(name, system))
         problems.push(`${calendar.slug}: ${name} has letters outside the ${system} table`);
-    } else if (nameEnOf(name, language, nameGroups) === null) {
+    } else if (nameEnOf(name, language, nameGroups, calendar.country) === null) {
       withoutEnglish += 1;
     }
   }
@@ -77,6 +77,19 @@ for (const group of groups) {
     const previous = owner.get(form);
     if (previous && previous !== group.en) problems.push(`groups: "${form}" is in ${previous} and ${group.en}`);
     owner.set(form, group.en);
+  }
+  // A country form is the name only in that country's calendars: one group per country and form, and
+  // never a form the group already has everywhere.
+  for (const [country, forms] of Object.entries(group.countryForms ?? {})) {
+    if (!(country in COUNTRY_NAMES)) problems.push(`group ${group.en}: "${country}" is not a country of the service`);
+    for (const form of new Set(forms.map(foldName))) {
+      const key = `${country} ${form}`;
+      const previous = owner.get(key);
+      if (previous && previous !== group.en) problems.push(`groups: "${form}" is in ${previous} and ${group.en} in ${country}`);
+      if ([group.en, ...group.forms].some((general) => foldName(general) === form))
+        problems.push(`group ${group.en}: "${form}" is already one of its forms everywhere`);
+      owner.set(key, group.en);
+    }
   }
 }
 

@@ -37,7 +37,7 @@ describe('groups of equivalent names (data/names/groups.json)', () => {
     'laila', 'tea', 'aina', 'anda', 'ansgar', 'asta', 'benita', 'dalibor', 'dana', 'eira', 'elma', 'erna',
     // Among the 300 once the German, Austrian and Polish lists grew: the same everywhere (Holger, Pia, Ronald), or
     // ambiguous (Tina: Christina, Martina or Valentina; Mira; Alena; Antonin is Antoninus, the Czech Antonín is
-    // Anthony); once the Latvian extended list joined: Signe, Leila, Aida, Aino, Aira, the same everywhere.
+    // Anthony in the Czech calendar only, a country form); once the Latvian extended list joined: Signe, Leila, Aida, Aino, Aira, the same everywhere.
     'tina', 'alena', 'mira', 'pia', 'holger', 'ronald', 'antonin', 'signe', 'leila', 'aida', 'aino', 'aira',
     // Once the Martyrology and the Polish popular lists joined: Afra and Irmina, the same everywhere; Carina, which
     // is Karina in some lists and a form of Carina (Cara) in others.
@@ -63,5 +63,30 @@ describe('groups of equivalent names (data/names/groups.json)', () => {
     ['Theophan', 'Theophanes'],
   ])('puts %s in the group of %s', (form, english) => {
     expect(nameGroups.groupOf(form)?.en).toBe(english);
+  });
+
+  // The same letters are another name in another country: the group follows the calendar's country.
+  it.each([
+    ['Ante', 'HR', 'Anthony'],
+    ['Ánte', 'FI', 'Andrew'],
+    ['Ivica', 'HR', 'John'],
+    ['Antonín', 'CZ', 'Anthony'],
+    ['Ela', 'PL', 'Elizabeth'],
+    ['Ela', 'RO', 'Helen'],
+    ['Ola', 'PL', 'Alexandra'],
+    ['Ola', 'SE', 'Olaf'],
+  ])('puts %s in a calendar of %s in the group of %s', (form, country, english) => {
+    expect(nameGroups.groupOf(form, country)?.en).toBe(english);
+  });
+
+  it('gives a country form its group only in that country', () => {
+    const local = new NameGroups([
+      { en: 'Andrew', forms: ['Andreas', 'Ánte'] },
+      { en: 'Anthony', forms: ['Anton', 'Antun'], countryForms: { HR: ['Ante'] } },
+    ]);
+    expect(local.groupOf('Ante', 'HR')?.en).toBe('Anthony');
+    expect(local.groupOf('Ante', 'FI')?.en).toBe('Andrew');
+    expect(local.groupOf('Ante')?.en).toBe('Andrew');
+    expect(local.groupOf('Anton', 'HR')?.en).toBe('Anthony');
   });
 });

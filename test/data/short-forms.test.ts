@@ -40,3 +40,26 @@ describe('short forms and spellings people carry in the German-speaking countrie
     expect(found.map((occurrence) => occurrence.name)).toContain(name);
   });
 });
+
+describe('pet forms people carry in Poland, Czechia, Slovakia, Hungary, Croatia, Russia and Ukraine', () => {
+  it.each([
+    ['Kasia', 'polish-catholic', '11-25', 'Katarzyna'],
+    ['Kuba', 'polish-catholic', '07-25', 'Jakub'],
+    ['Ola', 'polish-catholic', '05-18', 'Aleksandra'],
+    ['Honza', 'czech-civil', '06-24', 'Jan'],
+    ['Jirka', 'czech-civil', '04-24', 'Jiří'],
+    ['Pisti', 'hungarian-civil', '08-20', 'István'],
+    ['Маша', 'russian-orthodox', '07-22', 'Мария'],
+    ['Ante', 'croatian-catholic', '06-13', 'Ante'],
+    ['Sepp', 'german-catholic', '03-19', 'Josef'],
+  ])('a search for %s finds the %s day %s of %s', (query, slug, day, name) => {
+    const found = (index.get(foldName(query)) ?? []).filter((occurrence) => occurrence.slug === slug && occurrence.ref === fixedRef(day));
+    expect(found.map((occurrence) => occurrence.name)).toContain(name);
+  });
+
+  it("answers a Croatian Ante with Anthony's English form, a Sami Ánte with Andrew's", () => {
+    const occurrences = index.get('ante') ?? [];
+    expect(occurrences.find((occurrence) => occurrence.slug === 'croatian-catholic' && occurrence.name === 'Ante')?.nameEn).toBe('Anthony');
+    expect(occurrences.find((occurrence) => occurrence.slug === 'finnish-sami' && occurrence.name === 'Ánte')?.nameEn).toBe('Andrew');
+  });
+});

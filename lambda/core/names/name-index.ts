@@ -1,6 +1,6 @@
 import type { CalendarDefinition } from '../calendar/calendar';
 import { foldName, scriptOf, wordStarts } from './name-folding';
-import type { NameGroups } from './name-groups';
+import { formsOfGroup, type NameGroups } from './name-groups';
 import { systemForLanguage, transliterate } from './transliteration';
 
 /** One name on one rule of one calendar: what a search result is dated from. */
@@ -20,18 +20,18 @@ export const MIN_QUERY_LENGTH = 2;
 
 /**
  * The API contract (README): a Greek or Cyrillic name's standard transliteration; a Latin-script name's English
- * form, which is its group's, or null when it has none.
+ * form, which is its group's as the calendar's country uses the name, or null when it has none.
  */
-export const nameEnOf = (name: string, language: string | undefined, groups: NameGroups): string | null => {
+export const nameEnOf = (name: string, language: string | undefined, groups: NameGroups, country?: string): string | null => {
   const script = scriptOf(name);
   if (script === 'greek' || script === 'cyrillic') return transliterate(name, systemForLanguage(language, script));
-  return groups.groupOf(name)?.en ?? null;
+  return groups.groupOf(name, country)?.en ?? null;
 };
 
 /** Every form a name is found by: itself, its transliteration, and all forms of its group. */
-const searchFormsOf = (name: string, nameEn: string | null, groups: NameGroups): string[] => {
-  const group = groups.groupOf(name);
-  const groupForms = group ? [group.en, ...group.forms] : [];
+const searchFormsOf = (name: string, nameEn: string | null, groups: NameGroups, country?: string): string[] => {
+  const group = groups.groupOf(name, country);
+  const groupForms = group ? formsOfGroup(group) : [];
   const transliterated = groupForms.flatMap((form) => {
     const script = scriptOf(form);
     return script === 'greek' || script === 'cyrillic' ? [transliterate(form, systemForLanguage(undefined, script))] : [];
@@ -40,8 +40,8 @@ const searchFormsOf = (name: string, nameEn: string | null, groups: NameGroups):
 };
 
 /** The folded word starts a name is indexed under; a query matches one of them by prefix. */
-export const indexTokensOf = (name: string, nameEn: string | null, groups: NameGroups): string[] =>
-  [...new Set(searchFormsOf(name, nameEn, groups).flatMap((form) => wordStarts(foldName(form))))].filter(
+export const indexTokensOf = (name: string, nameEn: string | null, groups: NameGroups, country?: string): string[] =>
+  [...new Set(searchFormsOf(name, nameEn, groups, country).flatMap((form) => wordStarts(foldName(form))))].filter(
     (token) => [...token].length >= MIN_QUERY_LENGTH,
   );
 
@@ -56,9 +56,9 @@ export const buildNameIndex = (definitions: readonly CalendarDefinition[], group
     ];
     for (const [ref, names] of rules) {
       for (const name of names) {
-        const nameEn = nameEnOf(name, language, groups);
+        const nameEn = nameEnOf(name, language, groups, calendar.country);
         const occurrence: NameOccurrence = { slug: calendar.slug, ref, name, nameEn };
-        for (const token of indexTokensOf(name, nameEn, groups)) {
+        for (const token of indexTokensOf(name, nameEn, groups, calendar.country)) {
           const list = index.get(token);
           if (list) list.push(occurrence);
           else index.set(token, [occurrence]);
