@@ -143,6 +143,11 @@ export const PLANS: Plan[] = [
   { calendar: 'spanish-catholic', own: [MARTYROLOGY_ES], confirming: [ABALIN_ES, romcal('es')], sameLanguage: [] },
 ];
 
+/** Every dataset a plan reads, once each. */
+export const datasetsRead = (plan: Plan): string[] => [
+  ...new Set([...plan.own, ...plan.confirming, ...plan.sameLanguage, ...(plan.byGroup ?? [])].map((source) => source.dataset)),
+];
+
 type Days = Record<string, string[]>;
 
 /** The spelling with the most letters outside ASCII: the country's marks over a stripped copy. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CalendarDefinition } from '../../lambda/core/calendar/calendar';
 import { foldName } from '../../lambda/core/names/name-folding';
 import { NameGroups } from '../../lambda/core/names/name-groups';
-import { agreedAdditions, PLANS } from '../../scripts/data-depth';
+import { agreedAdditions, datasetsRead, PLANS } from '../../scripts/data-depth';
 import { PUBLISHER_PLANS, publisherAdditions, readingStem } from '../../scripts/data-depth-publisher';
 import { isFeastLabel } from '../../scripts/data-feast-labels';
 import { givenNames } from '../../scripts/data-depth-import';
@@ -34,7 +34,7 @@ describe('reference datasets (data/reference/)', () => {
   });
 
   // The lists the depth build reads hold given names, feast words left out on import.
-  const imported = [...new Set(PLANS.flatMap((plan) => [...plan.own, ...plan.confirming, ...plan.sameLanguage, ...(plan.byGroup ?? [])]).map((source) => source.dataset))];
+  const imported = [...new Set(PLANS.flatMap(datasetsRead))];
   it.each(imported)('%s, read by the depth build, lists given names only', (id) => {
     const days = readJson<Record<string, string[]>>(join(REFERENCE, id, 'days.json'));
     expect(Object.keys(days).length).toBeGreaterThan(150);
@@ -115,7 +115,7 @@ describe.each([...PLANS, ...PUBLISHER_PLANS].map((plan) => plan.calendar).filter
       const plans = [...PLANS.filter((plan) => plan.calendar === slug), ...PUBLISHER_PLANS.filter((plan) => plan.calendar === slug)];
       const read = plans.flatMap((plan) =>
         'own' in plan
-          ? [...plan.own, ...plan.confirming, ...plan.sameLanguage, ...(plan.byGroup ?? [])].map((source) => source.dataset)
+          ? datasetsRead(plan)
           : [plan.publisher, ...plan.checks],
       );
       const titles = (calendar(slug).sources ?? []).map((source) => source.title).join('\n');

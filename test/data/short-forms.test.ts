@@ -6,6 +6,10 @@ import { buildNameIndex, fixedRef } from '../../lambda/core/names/name-index';
 const { definitions, groups } = loadServiceData();
 const index = buildNameIndex(definitions, new NameGroups(groups));
 
+/** The calendar names a search for `query` finds on one fixed day of one calendar. */
+const namesFoundOn = (query: string, slug: string, day: string): string[] =>
+  (index.get(foldName(query)) ?? []).filter((occurrence) => occurrence.slug === slug && occurrence.ref === fixedRef(day)).map((occurrence) => occurrence.name);
+
 describe('short, pet and sister forms people carry in Italy, Spain and France', () => {
   it.each([
     ['Pepe', 'spanish-catholic', '03-19', 'José'],
@@ -20,8 +24,7 @@ describe('short, pet and sister forms people carry in Italy, Spain and France', 
     ['Manon', 'french-catholic', '08-15', 'Marie'],
     ['Lise', 'french-catholic', '11-17', 'Élisabeth'],
   ])('a search for %s finds the %s day %s of %s', (query, slug, day, name) => {
-    const found = (index.get(foldName(query)) ?? []).filter((occurrence) => occurrence.slug === slug && occurrence.ref === fixedRef(day));
-    expect(found.map((occurrence) => occurrence.name)).toContain(name);
+    expect(namesFoundOn(query, slug, day)).toContain(name);
   });
 });
 
@@ -36,8 +39,7 @@ describe('short forms and spellings people carry in the German-speaking countrie
     ['Niels', 'german-catholic', '12-06', 'Nikolaus'],
     ['Roko', 'croatian-catholic', '08-16', 'Rok'],
   ])('a search for %s finds the %s day %s of %s', (query, slug, day, name) => {
-    const found = (index.get(foldName(query)) ?? []).filter((occurrence) => occurrence.slug === slug && occurrence.ref === fixedRef(day));
-    expect(found.map((occurrence) => occurrence.name)).toContain(name);
+    expect(namesFoundOn(query, slug, day)).toContain(name);
   });
 });
 
@@ -53,8 +55,7 @@ describe('pet forms people carry in Poland, Czechia, Slovakia, Hungary, Croatia,
     ['Ante', 'croatian-catholic', '06-13', 'Ante'],
     ['Sepp', 'german-catholic', '03-19', 'Josef'],
   ])('a search for %s finds the %s day %s of %s', (query, slug, day, name) => {
-    const found = (index.get(foldName(query)) ?? []).filter((occurrence) => occurrence.slug === slug && occurrence.ref === fixedRef(day));
-    expect(found.map((occurrence) => occurrence.name)).toContain(name);
+    expect(namesFoundOn(query, slug, day)).toContain(name);
   });
 
   it("answers a Croatian Ante with Anthony's English form, a Sami Ánte with Andrew's", () => {
